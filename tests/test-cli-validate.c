@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "admiralty-engine.h"
 #include "cli-helpers.h"
 #include "file-helpers.h"
 
@@ -149,6 +150,75 @@ test_all_campaign (void)
   remove_folder (dir);
 }
 
+/* Two opposing factions in colours alike to a deuteranope: the file is still valid and the exit
+ * status 0, and the editor's advice is printed after the "valid" line as a warning at the
+ * faction's line, and listed by --json; the bundled colours draw none. */
+static void
+test_contrast_warning (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-validate-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "alike.admiralty", NULL);
+  g_autofree char *good = source_path ("scenarios", "skirmish.admiralty", NULL);
+  g_autofree char *prefix = g_strdup_printf ("%s:", path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenarioEdit) edit = adm_scenario_edit_open (good, &error);
+  g_autoptr(CliResult) result = NULL;
+  g_autoptr(CliResult) json = NULL;
+  g_autoptr(CliResult) bundled = NULL;
+  g_autoptr(JsonObject) object = NULL;
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) file_lines = NULL;
+  JsonObject *file;
+  JsonArray *warnings;
+  const char *at;
+  gint64 line;
+
+  g_assert_no_error (error);
+  g_assert_true (adm_scenario_edit_set_faction (edit, "barrayar", "colour", "#8b1e1e", NULL));
+  g_assert_true (adm_scenario_edit_set_faction (edit, "cetaganda", "colour", "#2e7d32", NULL));
+  g_assert_true (adm_scenario_edit_save (edit, path, &error));
+  g_assert_no_error (error);
+
+  result = run_cli ("validate", path, NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_true (g_str_has_prefix (result->out, prefix));
+  g_assert_nonnull (strstr (result->out, ": valid (scenario"));
+  lines = g_strsplit (result->err, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 2);
+  g_assert_cmpstr (lines[1], ==, "");
+  g_assert_true (g_str_has_prefix (lines[0], prefix));
+  at = lines[0] + strlen (prefix);
+  line = g_ascii_strtoll (at, NULL, 10);
+  g_assert_nonnull (strstr (at, ": warning: “Barrayaran Imperium” and “Cetagandan Empire” are "
+                                "on opposing sides, but with deuteranopia their colours differ "
+                                "by only ΔE 11 "));
+  /* A line of the faction's element in the season the file carries (libxml2 numbers an
+   * element by the line its start tag ends on): where its colour is. */
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  file_lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpint (line, >, 1);
+  g_assert_cmpint (line, <=, g_strv_length (file_lines));
+  g_assert_true (strstr (file_lines[line - 1], "<faction id=\"cetaganda\"") != NULL ||
+                 (strstr (file_lines[line - 2], "<faction id=\"cetaganda\"") != NULL &&
+                  strstr (file_lines[line - 1], "/>") != NULL));
+
+  json = run_cli ("validate", "--json", path, NULL);
+  g_assert_cmpint (json->status, ==, 0);
+  object = parse_json (json->out);
+  file = json_array_get_object_element (json_object_get_array_member (object, "files"), 0);
+  g_assert_true (json_object_get_boolean_member (file, "valid"));
+  warnings = json_object_get_array_member (file, "warnings");
+  g_assert_cmpuint (json_array_get_length (warnings), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (warnings, 0),
+                                               "line"), ==, line);
+
+  bundled = run_cli ("validate", good, NULL);
+  g_assert_cmpint (bundled->status, ==, 0);
+  g_assert_cmpstr (bundled->err, ==, "");
+  remove_folder (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -159,6 +229,7 @@ main (int   argc,
   g_test_add_func ("/cli/validate/F-FORM-8/first-only", test_first_only);
   g_test_add_func ("/cli/validate/F-FORM-4/all-json", test_all_json);
   g_test_add_func ("/cli/validate/F-STRAT-8/all-campaign", test_all_campaign);
+  g_test_add_func ("/cli/validate/contrast/warning", test_contrast_warning);
 
   return g_test_run ();
 }

@@ -244,6 +244,58 @@ test_scenario_advice (void)
   g_assert_cmpuint (problems->len, ==, 0);
 }
 
+/* The sides palette's "own" through the audience filter: a side's map, that side; the public's,
+ * the first faction in the scenario's order of which the public knows a formation — Barrayar
+ * in the Komarr campaign, and, with every Barrayaran formation hidden (F-STRAT-3), not
+ * Barrayar, whose colour would tell the room of it, but Cetaganda; once the campaign reveals
+ * one, Barrayar again. */
+static void
+test_palette_own (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                            "komarr-campaign.admiralty", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) hidden = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(AdmScenario) secret = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(AdmEvent) reveal = NULL;
+  AdmRuleset *ruleset;
+  const AdmFaction *barrayar, *cetaganda, *komarr;
+  AdmStrategy *strategy;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  scenario = adm_scenario_load_data (text, strlen (text), "komarr-campaign.admiralty", &error);
+  g_assert_no_error (error);
+  ruleset = adm_scenario_get_ruleset (scenario);
+  barrayar = adm_ruleset_lookup_faction (ruleset, "barrayar");
+  komarr = adm_ruleset_lookup_faction (ruleset, "komarr");
+  g_assert_true (adm_audience_palette_own (NULL, scenario, komarr) == komarr);
+  g_assert_true (adm_audience_palette_own (NULL, scenario, NULL) == barrayar);
+
+  hidden = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (hidden, "faction=\"barrayar\" sector=",
+                                      "faction=\"barrayar\" hidden=\"true\" sector=", 0), ==, 4);
+  secret = adm_scenario_load_data (hidden->str, hidden->len, "hidden.admiralty", &error);
+  g_assert_no_error (error);
+  ruleset = adm_scenario_get_ruleset (secret);
+  barrayar = adm_ruleset_lookup_faction (ruleset, "barrayar");
+  cetaganda = adm_ruleset_lookup_faction (ruleset, "cetaganda");
+  g_assert_true (adm_audience_palette_own (NULL, secret, NULL) == cetaganda);
+  g_assert_true (adm_audience_palette_own (NULL, secret, barrayar) == barrayar);
+
+  campaign = adm_campaign_new (secret, 1);
+  strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  g_assert_true (adm_audience_palette_own (strategy, secret, NULL) == cetaganda);
+  reveal = adm_event_new ("reveal", G_GINT64_CONSTANT (1795370400));
+  adm_event_set (reveal, "formation", "komarr-fleet-train");
+  g_assert_true (adm_campaign_append (campaign, reveal, &error));
+  g_assert_no_error (error);
+  strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  g_assert_true (adm_audience_palette_own (strategy, secret, NULL) == barrayar);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -260,5 +312,6 @@ main (int   argc,
   g_test_add_func ("/engine/colour-vision/symbols/default-skips-taken", test_default_skips_taken);
   g_test_add_func ("/engine/colour-vision/symbols/names", test_symbol_names);
   g_test_add_func ("/engine/colour-vision/scenario/opposing-alike", test_scenario_advice);
+  g_test_add_func ("/engine/colour-vision/F-STRAT-3/palette-own", test_palette_own);
   return g_test_run ();
 }

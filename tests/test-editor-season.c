@@ -345,6 +345,131 @@ test_rulings_order (void)
   remove_tree (folder);
 }
 
+static char *
+faction_symbol_in_document (AdmiraltyScenarioEditor *editor,
+                            const char              *faction)
+{
+  xmlNode *season = adm_scenario_edit_get_season (admiralty_scenario_editor_get_edit (editor));
+  xmlNode *classes = season != NULL ? adm_xml_first_element (season, "classes") : NULL;
+
+  for (xmlNode *node = classes != NULL ? adm_xml_first_element (classes, "faction") : NULL;
+       node != NULL; node = adm_xml_next_element (node, "faction"))
+    {
+      g_autofree char *id = adm_xml_get_string (node, "id");
+
+      if (g_strcmp0 (id, faction) == 0)
+        return adm_xml_get_string (node, "symbol");
+    }
+  return NULL;
+}
+
+/* The one advice on the Problems page, or NULL. */
+static const char *
+advice (AdmiraltyScenarioEditor *editor)
+{
+  GPtrArray *problems = admiralty_scenario_editor_get_problems (editor);
+
+  g_assert_cmpuint (problems->len, <=, 1);
+  if (problems->len == 0)
+    return NULL;
+  g_assert_true (((AdmProblem *) problems->pdata[0])->advice);
+  return ((AdmProblem *) problems->pdata[0])->message;
+}
+
+/* A faction's symbol chosen on the Season page with the pointer and keys: two opposing
+ * factions in colours alike to a deuteranope and now the same symbol get the Problems page's
+ * advice saying so at once; another symbol takes that back; Ctrl+Z and Shift+Ctrl+Z undo and
+ * redo the choice, the control and the advice following; saved, the file names the symbol. */
+static void
+test_symbol (void)
+{
+  g_autofree char *shipped = source_path ("scenarios", "skirmish.admiralty", NULL);
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-season-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "alike.admiralty", NULL);
+  g_autoptr(AdmScenarioEdit) alike = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) before = NULL;
+  g_autofree char *symbol = NULL;
+  g_autofree char *text = NULL;
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyEditorSeason *season;
+  GtkWidget *choice;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  /* The scenario as a master left it: Cetaganda in a green that a deuteranope sees as
+   * Barrayar's red. */
+  alike = adm_scenario_edit_open (shipped, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_scenario_edit_set_faction (alike, "barrayar", "colour", "#8b1e1e", NULL));
+  g_assert_true (adm_scenario_edit_set_faction (alike, "cetaganda", "colour", "#2e7d32", NULL));
+  g_assert_true (adm_scenario_edit_save (alike, path, &error));
+  g_assert_no_error (error);
+
+  editor = editor_of (path);
+  season = ADMIRALTY_EDITOR_SEASON (admiralty_scenario_editor_get_page (editor, "season"));
+  admiralty_scenario_editor_set_visible_page (editor, "season");
+  wait_frame (GTK_WIDGET (editor));
+  focus_window (GTK_WIDGET (editor));
+  g_assert_nonnull (advice (editor));
+  g_assert_null (strstr (advice (editor), "drawn as"));
+
+  /* Each faction's choice shows its symbol: Cetaganda's circle. */
+  choice = admiralty_editor_season_get_control (season, NULL, NULL, "cetaganda", NULL, "symbol");
+  g_assert_nonnull (choice);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (choice)), ==,
+                    ADM_FACTION_SYMBOL_CIRCLE);
+
+  /* Barrayar's star chosen for Cetaganda too: nothing tells them apart, and the advice says
+   * so at once. */
+  before = bytes_now (editor);
+  scroll_into_view (choice);
+  wait_frame (GTK_WIDGET (editor));
+  choose_named (editor, choice, "Star");
+  wait_frames ();
+  symbol = faction_symbol_in_document (editor, "cetaganda");
+  g_assert_cmpstr (symbol, ==, "star");
+  g_assert_nonnull (advice (editor));
+  g_assert_nonnull (strstr (advice (editor), "both are drawn as “Star”"));
+  save_screenshot (GTK_WIDGET (editor), "editor-season-symbol");
+
+  /* Undone and redone with the keys: the document, the control and the advice follow. */
+  assert_undo_redo (editor, before);
+  wait_frames ();
+  choice = admiralty_editor_season_get_control (season, NULL, NULL, "cetaganda", NULL, "symbol");
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (choice)), ==,
+                    ADM_FACTION_SYMBOL_STAR);
+  g_assert_nonnull (strstr (advice (editor), "both are drawn as"));
+  keys_to (GTK_WIDGET (editor), "ctrl+z");
+  wait_frames ();
+  choice = admiralty_editor_season_get_control (season, NULL, NULL, "cetaganda", NULL, "symbol");
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (choice)), ==,
+                    ADM_FACTION_SYMBOL_CIRCLE);
+  g_assert_null (strstr (advice (editor), "drawn as"));
+
+  /* A symbol of its own: the advice is about the colours alone again; saved, the file
+   * names it. */
+  scroll_into_view (choice);
+  wait_frame (GTK_WIDGET (editor));
+  choose_named (editor, choice, "Hexagon");
+  wait_frames ();
+  g_clear_pointer (&symbol, g_free);
+  symbol = faction_symbol_in_document (editor, "cetaganda");
+  g_assert_cmpstr (symbol, ==, "hexagon");
+  g_assert_null (strstr (advice (editor), "drawn as"));
+  keys_to (GTK_WIDGET (editor), "ctrl+s");
+  iterate_until (saved, admiralty_scenario_editor_get_edit (editor), 5000);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "symbol=\"hexagon\""));
+
+  close_editor (editor);
+  remove_tree (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -354,6 +479,7 @@ main (int   argc,
   g_test_add_func ("/ui/editor-season/hull", test_hull);
   g_test_add_func ("/ui/editor-season/table", test_table);
   g_test_add_func ("/ui/editor-season/F-FORM-8/rulings-order", test_rulings_order);
+  g_test_add_func ("/ui/editor-season/symbol", test_symbol);
 
   return ui_test_finish (g_test_run ());
 }

@@ -37,6 +37,7 @@
 
 #include "admiralty-engine.h"
 #include "adm-doc-render.h"
+#include "admiralty-faction-symbol.h"
 #include "adm-file.h"
 #include "adm-portal.h"
 #include "adm-portal-page.h"
@@ -2078,13 +2079,21 @@ test_known_strength (void)
           const AdmFormation *formation = g_ptr_array_index (formations, f);
           g_autofree char *name = escaped (formation->name);
           g_autofree char *row = NULL, *faction = escaped (formation->faction->name);
+          g_autofree char *symbol = NULL;
           const char *at;
           guint ships = 0, cycle = 0;
 
           if (adm_scenario_factions_allied (scenario, formation->faction, admiral->faction))
             continue;
+          /* Its faction by its symbol on its colour as well as by name, the symbol's outline
+           * the map's own. */
+          symbol = admiralty_faction_symbol_svg (
+            formation->faction->symbol,
+            (guint32) g_ascii_strtoull (formation->faction->colour + 1, NULL, 16), 16,
+            adm_faction_symbol_get_title (formation->faction->symbol));
+          g_assert_true (g_str_has_prefix (symbol, "<svg class=\"sym\""));
           row = g_strdup_printf ("<tr><td data-l=\"Formation\">%s</td>"
-                                 "<td data-l=\"Faction\">%s</td>", name, faction);
+                                 "<td data-l=\"Faction\">%s %s</td>", name, symbol, faction);
           at = strstr (known, row);
           g_assert_nonnull (at);
           at = strstr (at + strlen (row), "</td><td data-l=\"Ships\">");

@@ -980,6 +980,100 @@ test_dice_commitment (void)
   remove_tree (dir);
 }
 
+/* Pixels of exactly @rgb in the projector's map as it is drawn now. */
+static guint
+map_pixels_of (AdmiraltyProjectorWindow *projector,
+               guint32                   rgb)
+{
+  GtkWidget *map = GTK_WIDGET (admiralty_projector_window_get_map (projector));
+  cairo_surface_t *surface;
+  cairo_rectangle_t all = { 0, 0, 0, 0 };
+  guint count;
+
+  wait_frame (GTK_WIDGET (projector));
+  surface = render_widget (map);
+  all.width = cairo_image_surface_get_width (surface);
+  all.height = cairo_image_surface_get_height (surface);
+  count = count_colour (surface, &all, rgb);
+  cairo_surface_destroy (surface);
+  return count;
+}
+
+/* The Sides Palette button clicked as the master clicks it: the wall's colours become own
+ * (blue), allied (light blue) and enemy (orange), "own" the public's first faction the
+ * audience filter names (adm_audience_palette_own (): Barrayar here), the key following; the
+ * setting keeps it; clicked again, the factions' own colours are back. */
+static void
+test_sides_palette (void)
+{
+  g_autoptr(AdmCampaign) source = komarr_new (NULL, NULL);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-projector-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *palette = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyProjectorWindow *projector;
+  AdmiraltySectorOptions options;
+  AdmScenario *scenario;
+  const AdmFaction *barrayar, *cetaganda;
+  GtkWidget *toggle;
+  guint32 own = 0x1f6fd1, enemy = 0xe8780c;
+  guint32 barrayar_rgb;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      return;
+    }
+  g_assert_no_error (error);
+  g_settings_set_string (settings, "projector-palette", "factions");
+  path = g_build_filename (dir, "komarr.admiralty", NULL);
+  window = campaign_window_new (source, path, 0, 0);
+  scenario = adm_campaign_get_scenario (window->campaign);
+  barrayar = adm_ruleset_lookup_faction (adm_scenario_get_ruleset (scenario), "barrayar");
+  cetaganda = adm_ruleset_lookup_faction (adm_scenario_get_ruleset (scenario), "cetaganda");
+  barrayar_rgb = (guint32) g_ascii_strtoull (barrayar->colour + 1, NULL, 16);
+
+  keys_to (GTK_WIDGET (window), "F5");
+  iterate_until (projector_mapped, NULL, 5000);
+  projector = find_projector ();
+  g_assert_nonnull (projector);
+  admiralty_sector_map_get_options (admiralty_projector_window_get_map (projector), &options);
+  g_assert_null (options.faction_colours);
+  g_assert_cmpuint (map_pixels_of (projector, own), ==, 0);
+  g_assert_cmpuint (map_pixels_of (projector, barrayar_rgb), >, 0);
+
+  toggle = button (GTK_WIDGET (projector), "Sides Palette");
+  pointer_click_widget (toggle);
+  wait_frames ();
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (toggle)));
+  palette = g_settings_get_string (settings, "projector-palette");
+  g_assert_cmpstr (palette, ==, "sides");
+  admiralty_sector_map_get_options (admiralty_projector_window_get_map (projector), &options);
+  g_assert_nonnull (options.faction_colours);
+  g_assert_cmpstr (g_hash_table_lookup (options.faction_colours, barrayar), ==, "#1f6fd1");
+  g_assert_cmpstr (g_hash_table_lookup (options.faction_colours, cetaganda), ==, "#e8780c");
+  g_assert_cmpuint (map_pixels_of (projector, own), >, 0);
+  g_assert_cmpuint (map_pixels_of (projector, enemy), >, 0);
+  g_assert_cmpuint (map_pixels_of (projector, barrayar_rgb), ==, 0);
+  save_screenshot (GTK_WIDGET (projector), "projector-sides-palette");
+
+  pointer_click_widget (toggle);
+  wait_frames ();
+  g_clear_pointer (&palette, g_free);
+  palette = g_settings_get_string (settings, "projector-palette");
+  g_assert_cmpstr (palette, ==, "factions");
+  admiralty_sector_map_get_options (admiralty_projector_window_get_map (projector), &options);
+  g_assert_null (options.faction_colours);
+  g_assert_cmpuint (map_pixels_of (projector, own), ==, 0);
+  g_assert_cmpuint (map_pixels_of (projector, barrayar_rgb), >, 0);
+
+  gtk_window_destroy (GTK_WINDOW (projector));
+  close_window (window);
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -995,6 +1089,7 @@ main (int   argc,
   g_test_add_func ("/ui/projector/F-STRAT-2/screenshot", test_screenshot);
   g_test_add_func ("/ui/projector/F-STRAT-2/shortcuts-listed", test_shortcuts_listed);
   g_test_add_func ("/ui/projector/dice-commitment", test_dice_commitment);
+  g_test_add_func ("/ui/projector/F-STRAT-3/sides-palette", test_sides_palette);
 
   return ui_test_finish (g_test_run ());
 }

@@ -265,6 +265,70 @@ test_fit (void)
     }
 }
 
+/* Pixels near @rgb in the square of half side @half about pixel (@cx, @cy). */
+static guint
+pixels_near (cairo_surface_t *surface,
+             double           cx,
+             double           cy,
+             double           half,
+             guint32          rgb)
+{
+  guint count = 0;
+
+  for (int y = (int) floor (cy - half); y <= (int) ceil (cy + half); y++)
+    for (int x = (int) floor (cx - half); x <= (int) ceil (cx + half); x++)
+      if (colours_near (pixel_at (surface, x + 0.5, y + 0.5), rgb))
+        count++;
+  return count;
+}
+
+/* Zoomed far out, a token too small for its symbol inside (under 7 px) is the symbol's
+ * silhouette: no disc of the faction's colour, and Barrayar's star and Komarr's square
+ * cover the table differently, so that sides are told by shape at any size. */
+static void
+test_tiny_silhouettes (void)
+{
+  g_autoptr(AdmBattle) battle = load_scenario ("corridor-skirmish.xml");
+  g_autoptr(cairo_surface_t) surface = NULL;
+  AdmiraltyTableOptions options;
+  AdmiraltyTableView view;
+  double star = 0, square = 0, disc;
+
+  admiralty_table_options_init (&options);
+  admiralty_table_view_init (&view, 1600, 1000);
+  admiralty_table_view_fit (&view, battle, &options);
+  /* Every token 6 px across its radius: one of each faction's class alike. */
+  admiralty_table_view_zoom (&view, 12.0 / (adm_battle_get_ship (battle, 0)->klass->type->base_size
+                                            * view.scale), 800, 500);
+  surface = render (battle, &view, &options);
+  save_png (surface, "tiny-silhouettes");
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+      double r = ship->klass->type->base_size / 2 * view.scale, x, y;
+      guint count;
+
+      if (r < 4.5 || r >= 7)
+        continue;
+      admiralty_table_view_to_pixels (&view, ship->position, &x, &y);
+      count = pixels_near (surface, x, y, r + 1, ship->side == 0 ? BARRAYAR_RGB : KOMARR_RGB);
+      /* A round base would fill the disc inside its rim. */
+      disc = G_PI * (r - 1.25) * (r - 1.25);
+      g_test_message ("%s: r %.1f px, %u pixels of its colour, a disc %.0f", ship->name, r,
+                      count, disc);
+      g_assert_cmpfloat (count, <, 0.8 * disc);
+      g_assert_cmpuint (count, >, 0);
+      /* Each shape's share of a disc of its size: tokens of the two sides differ in size. */
+      if (ship->side == 0)
+        star = MAX (star, count / disc);
+      else
+        square = MAX (square, count / disc);
+    }
+  g_assert_cmpfloat (star, >, 0);
+  g_assert_cmpfloat (square, >, 0);
+  g_assert_cmpfloat (star, <, 0.85 * square);
+}
+
 /* Faction colours, and a side's fixed colour for a ship without a faction. */
 static void
 test_colours (void)
@@ -2304,6 +2368,7 @@ main (int   argc,
   g_test_add_func ("/ui/table-renderer/fit/all-ships-inside", test_fit);
   g_test_add_func ("/ui/table-renderer/fit/side-view", test_fit_side);
   g_test_add_func ("/ui/table-renderer/colours", test_colours);
+  g_test_add_func ("/ui/table-renderer/tiny-silhouettes", test_tiny_silhouettes);
   g_test_add_func ("/ui/table-renderer/fog/undetected", test_fog_undetected);
   g_test_add_func ("/ui/table-renderer/fog/presence-face-down", test_fog_presence);
   g_test_add_func ("/ui/table-renderer/fog/mines", test_fog_mines);

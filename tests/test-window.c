@@ -11,6 +11,7 @@
 
 #include "admiralty-application.h"
 #include "admiralty-battle-page-private.h"
+#include "admiralty-faction-dot.h"
 #include "admiralty-fleet-node.h"
 #include "admiralty-orders-other.h"
 #include "admiralty-orders-panel.h"
@@ -159,6 +160,32 @@ test_order_of_battle (void)
   g_assert_cmpint (admiralty_fleet_node_get_readiness (flagship), ==,
                    first_formation->flagship->readiness);
   g_assert_nonnull (admiralty_fleet_node_get_grade (flagship));
+  g_assert_cmpint (admiralty_fleet_node_get_symbol (flagship), ==, -1);
+
+  /* Each faction's dot shows its symbol as well as its colour, the dot of the first faction
+   * shown drawing its symbol in the ink the window's style sheet gives it. */
+  g_assert_cmpint (admiralty_fleet_node_get_symbol (faction), ==, (int) first_faction->symbol);
+  {
+    g_autoptr(GPtrArray) dots = NULL;
+    guint shown = 0;
+
+    wait_frame (GTK_WIDGET (window));
+    dots = find_widgets (GTK_WIDGET (window->fleet_view), is_of_type,
+                         GSIZE_TO_POINTER (ADMIRALTY_TYPE_FACTION_DOT));
+    for (guint i = 0; i < dots->len; i++)
+      {
+        AdmiraltyFactionDot *dot = g_ptr_array_index (dots, i);
+        g_autofree char *class = g_strdup_printf ("faction-%s", first_faction->id);
+
+        if (!gtk_widget_get_mapped (GTK_WIDGET (dot)) ||
+            !gtk_widget_has_css_class (GTK_WIDGET (dot), class))
+          continue;
+        g_assert_cmpint (admiralty_faction_dot_get_symbol (dot), ==, (int) first_faction->symbol);
+        shown++;
+      }
+    g_assert_cmpuint (shown, ==, 1);
+    save_screenshot (GTK_WIDGET (window), "window-order-of-battle");
+  }
 
   g_clear_object (&flagship);
   g_clear_object (&faction);

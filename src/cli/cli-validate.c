@@ -33,6 +33,8 @@ typedef struct {
   char     *backup;   /* the newest backup that loads, when corrupt */
   GPtrArray *problems; /* --all: every problem of its scenario (AdmProblem*, nodes NULL), or
                         * NULL when it was not checked so */
+  GPtrArray *warnings; /* a valid scenario's or campaign's advice (AdmProblem*, nodes NULL:
+                        * adm_scenario_contrast_problems ()), or NULL */
 } FileResult;
 
 static void
@@ -54,6 +56,7 @@ file_result_free (FileResult *result)
   g_free (result->error);
   g_free (result->backup);
   g_clear_pointer (&result->problems, g_ptr_array_unref);
+  g_clear_pointer (&result->warnings, g_ptr_array_unref);
   g_free (result);
 }
 
@@ -283,6 +286,31 @@ check_kept_battles (const char  *path,
   return TRUE;
 }
 
+/* Advice that keeps nothing from loading or starting, as the scenario editor's Problems page
+ * lists it: opposing factions of @scenario whose colours look alike to normal, protanopic or
+ * deuteranopic eyes (adm_scenario_contrast_problems ()), at the lines of @path's <scenario>,
+ * its own or a campaign's. */
+static void
+check_contrast (const char  *path,
+                AdmScenario *scenario,
+                FileResult  *result)
+{
+  g_autoptr(xmlDoc) doc = adm_xml_parse_file (path, NULL);
+  xmlNode *root = doc != NULL ? xmlDocGetRootElement (doc) : NULL;
+  xmlNode *node = NULL;
+
+  if (root != NULL && adm_xml_is (root, "scenario"))
+    node = root;
+  else if (root != NULL && adm_xml_is (root, "campaign"))
+    node = adm_xml_first_element (root, "scenario");
+  if (node == NULL)
+    return;
+  result->warnings = adm_scenario_contrast_problems (scenario, node);
+  /* The document goes: what is kept of a warning is its line and message. */
+  for (guint i = 0; i < result->warnings->len; i++)
+    ((AdmProblem *) g_ptr_array_index (result->warnings, i))->node = NULL;
+}
+
 static void
 check_campaign (const char *path,
                 FileResult *result)
@@ -322,6 +350,7 @@ check_campaign (const char *path,
   formations = g_strdup_printf (ngettext ("%u formation", "%u formations", n), n);
   n = adm_scenario_get_sectors (scenario)->len;
   sectors = g_strdup_printf (ngettext ("%u sector", "%u sectors", n), n);
+  check_contrast (path, scenario, result);
   if (g_strcmp0 (result->kind, "campaign") != 0)
     {
       result->summary = g_strdup_printf (_("scenario “%s”, %s, %s, %s"),
@@ -786,6 +815,23 @@ print_problems (const FileResult *result)
     }
 }
 
+/* A valid file's advice, on stderr after its "valid" line: "FILE:LINE: warning: …". */
+static void
+print_warnings (const FileResult *result)
+{
+  for (guint i = 0; result->warnings != NULL && i < result->warnings->len; i++)
+    {
+      const AdmProblem *warning = g_ptr_array_index (result->warnings, i);
+
+      if (warning->line > 0)
+        /* Translators: advice that does not make a file invalid, "skirmish.admiralty:3:
+         * warning: …" */
+        g_printerr (_("%s:%d: warning: %s\n"), result->file, warning->line, warning->message);
+      else
+        g_printerr (_("%s: warning: %s\n"), result->file, warning->message);
+    }
+}
+
 /* Problems go to stderr, with --json too: the JSON on stdout is for scripts, stderr for the
  * master watching them run. */
 static void
@@ -890,6 +936,29 @@ add_problems (JsonBuilder      *builder,
   json_builder_end_array (builder);
 }
 
+/* "warnings": [{"line", "message"}…]: a valid scenario's or campaign's advice. */
+static void
+add_warnings (JsonBuilder      *builder,
+              const FileResult *result)
+{
+  json_builder_set_member_name (builder, "warnings");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < result->warnings->len; i++)
+    {
+      const AdmProblem *warning = g_ptr_array_index (result->warnings, i);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "line");
+      if (warning->line > 0)
+        json_builder_add_int_value (builder, warning->line);
+      else
+        json_builder_add_null_value (builder);
+      _cli_add_string_or_null (builder, "message", warning->message);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
 static void
 print_json (GPtrArray *results,
             gboolean   all)
@@ -914,6 +983,8 @@ print_json (GPtrArray *results,
       if (all && (g_strcmp0 (result->kind, "scenario") == 0 ||
                   g_strcmp0 (result->kind, "campaign") == 0))
         add_problems (builder, result);
+      if (result->warnings != NULL)
+        add_warnings (builder, result);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -965,6 +1036,8 @@ _cli_validate_run (int    argc,
         print_problem (result);
       else if (!json)
         g_print (_("%s: valid (%s)\n"), result->file, result->summary);
+      /* Advice leaves the file valid and the exit status as it was. */
+      print_warnings (result);
       g_ptr_array_add (results, result);
     }
   if (json)

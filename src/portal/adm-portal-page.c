@@ -14,6 +14,7 @@
 #include "adm-engagement-queue.h"
 #include "adm-report.h"
 #include "adm-portal-page.h"
+#include "admiralty-faction-symbol.h"
 
 /* Text */
 
@@ -524,21 +525,42 @@ append_strength (GString  *out,
   g_string_append (out, "</small></td>");
 }
 
+/* A faction's cell: its symbol on its colour, as the map and the projector draw it
+ * (admiralty_faction_symbol_svg ()), so that a side is told by shape and not by colour alone,
+ * then its name. */
+static void
+append_faction_cell (GString          *out,
+                     const AdmFaction *faction)
+{
+  open_cell (out, _("Faction"));
+  if (faction->colour != NULL && faction->colour[0] == '#' && strlen (faction->colour) == 7)
+    {
+      g_autofree char *svg = admiralty_faction_symbol_svg (
+        faction->symbol, (guint32) g_ascii_strtoull (faction->colour + 1, NULL, 16), 16,
+        adm_faction_symbol_get_title (faction->symbol));
+
+      g_string_append (out, svg);
+      g_string_append_c (out, ' ');
+    }
+  adm_portal_html_escape (out, faction->name);
+  g_string_append (out, "</td>");
+}
+
 /* One row of what his side knows: the formation, its faction, where, its strength (@seen:
  * @ships as of @cycle) and the last contact. */
 static void
-append_known_row (GString    *out,
-                  const char *name,
-                  const char *faction,
-                  const char *where,
-                  gboolean    seen,
-                  guint       ships,
-                  guint       cycle,
-                  const char *contact)
+append_known_row (GString          *out,
+                  const char       *name,
+                  const AdmFaction *faction,
+                  const char       *where,
+                  gboolean          seen,
+                  guint             ships,
+                  guint             cycle,
+                  const char       *contact)
 {
   g_string_append (out, "<tr>");
   append_cell (out, _("Formation"), name);
-  append_cell (out, _("Faction"), faction);
+  append_faction_cell (out, faction);
   append_cell (out, _("Where"), where);
   append_strength (out, seen, ships, cycle);
   append_cell (out, _("Last contact"), contact != NULL ? contact : "—");
@@ -559,7 +581,7 @@ append_last_seen (GString           *out,
                              sighting->towards->name);
   else
     where = g_strdup (sighting->sector->name);
-  append_known_row (out, sighting->formation->name, sighting->formation->faction->name, where,
+  append_known_row (out, sighting->formation->name, sighting->formation->faction, where,
                     TRUE, sighting->ships, sighting->cycle, NULL);
 }
 
@@ -596,7 +618,7 @@ adm_portal_page_known (AdmCampaign      *campaign,
       /* F-STRAT-3: its strength as his side saw it, never as it is now unseen. */
       seen = adm_audience_side_strength (strategy, admiral->faction, formation, &n, &cycle);
       contact = last_contact (strategy, scenario, admiral, formation);
-      append_known_row (out, formation->name, formation->faction->name, where, seen, n, cycle,
+      append_known_row (out, formation->name, formation->faction, where, seen, n, cycle,
                         contact);
       rows++;
     }

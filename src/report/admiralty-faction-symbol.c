@@ -123,15 +123,21 @@ admiralty_faction_symbol_ink (guint32 ground)
   return with_white >= with_dark ? 0xffffff : DARK_INK;
 }
 
-/* The channel at @shift of @ground moved INK_SHARE of the way to @ink, 0..1. */
-static double
-mix (guint32 ground,
-     guint32 ink,
-     guint   shift)
+guint32
+admiralty_faction_symbol_colour (guint32 ground)
 {
-  double from = ((ground >> shift) & 0xff) / 255.0, to = ((ink >> shift) & 0xff) / 255.0;
+  guint32 ink = admiralty_faction_symbol_ink (ground), colour = 0;
 
-  return from + (to - from) * INK_SHARE;
+  /* Six tenths of the way from the ground to the ink: as plain to the eye, and a corner
+   * looks the same however it falls on the pixels (a token's cached picture is placed to an
+   * eighth of one, admiralty-table-cache.c). */
+  for (guint shift = 0; shift < 24; shift += 8)
+    {
+      double from = (ground >> shift) & 0xff, to = (ink >> shift) & 0xff;
+
+      colour |= (guint32) (from + (to - from) * INK_SHARE + 0.5) << shift;
+    }
+  return colour;
 }
 
 void
@@ -142,7 +148,7 @@ admiralty_faction_symbol_draw (cairo_t          *cr,
                                double            r,
                                guint32           ground)
 {
-  guint32 ink = admiralty_faction_symbol_ink (ground);
+  guint32 colour = admiralty_faction_symbol_colour (ground);
 
   g_return_if_fail (cr != NULL);
   g_return_if_fail (symbol < ADM_N_FACTION_SYMBOLS);
@@ -152,10 +158,79 @@ admiralty_faction_symbol_draw (cairo_t          *cr,
   cairo_save (cr);
   cairo_new_path (cr);
   admiralty_faction_symbol_path (cr, symbol, cx, cy, r);
-  /* Six tenths of the way from the ground to the ink: as plain to the eye, and a corner
-   * looks the same however it falls on the pixels (a token's cached picture is placed to an
-   * eighth of one, admiralty-table-cache.c). */
-  cairo_set_source_rgb (cr, mix (ground, ink, 16), mix (ground, ink, 8), mix (ground, ink, 0));
+  cairo_set_source_rgb (cr, ((colour >> 16) & 0xff) / 255.0, ((colour >> 8) & 0xff) / 255.0,
+                        (colour & 0xff) / 255.0);
   cairo_fill (cr);
   cairo_restore (cr);
+}
+
+/* @path's points as SVG path data, in units of the disc's radius. */
+static void
+append_path_data (GString            *out,
+                  const cairo_path_t *path)
+{
+  for (int i = 0; i < path->num_data; i += path->data[i].header.length)
+    {
+      const cairo_path_data_t *data = &path->data[i];
+
+      switch (data->header.type)
+        {
+        case CAIRO_PATH_MOVE_TO:
+          g_string_append_printf (out, "M%.3f %.3f", data[1].point.x, data[1].point.y);
+          break;
+        case CAIRO_PATH_LINE_TO:
+          g_string_append_printf (out, "L%.3f %.3f", data[1].point.x, data[1].point.y);
+          break;
+        case CAIRO_PATH_CURVE_TO:
+          g_string_append_printf (out, "C%.3f %.3f %.3f %.3f %.3f %.3f",
+                                  data[1].point.x, data[1].point.y, data[2].point.x,
+                                  data[2].point.y, data[3].point.x, data[3].point.y);
+          break;
+        case CAIRO_PATH_CLOSE_PATH:
+          g_string_append (out, "Z");
+          break;
+        default:
+          break;
+        }
+    }
+}
+
+char *
+admiralty_faction_symbol_svg (AdmFactionSymbol  symbol,
+                              guint32           ground,
+                              guint             size,
+                              const char       *title)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  cairo_path_t *path;
+  GString *out;
+
+  g_return_val_if_fail (symbol < ADM_N_FACTION_SYMBOLS, NULL);
+
+  /* The outline in a context of its own: Cairo keeps the path in user units, with no
+   * flattening, whatever the surface. */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
+  cr = cairo_create (surface);
+  admiralty_faction_symbol_path (cr, symbol, 0, 0, 0.55);
+  path = cairo_copy_path (cr);
+  out = g_string_new (NULL);
+  g_string_append_printf (out, "<svg class=\"sym\" viewBox=\"-1 -1 2 2\" width=\"%u\" "
+                          "height=\"%u\" role=\"img\"", size, size);
+  if (title != NULL)
+    {
+      g_autofree char *escaped = g_markup_escape_text (title, -1);
+
+      g_string_append_printf (out, " aria-label=\"%s\"><title>%s</title>", escaped, escaped);
+    }
+  else
+    g_string_append (out, " aria-hidden=\"true\">");
+  g_string_append_printf (out, "<circle r=\"1\" fill=\"#%06x\"/><path fill=\"#%06x\" d=\"",
+                          ground & 0xffffff, admiralty_faction_symbol_colour (ground));
+  append_path_data (out, path);
+  g_string_append (out, "\"/></svg>");
+  cairo_path_destroy (path);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return g_string_free (out, FALSE);
 }

@@ -32,5 +32,17 @@ void     admiralty_faction_symbol_path (cairo_t          *cr,
 /* The ink a symbol is drawn in on @ground: 0xffffff on a dark colour, 0x1a1a1a on a light one
  * (the brighter contrast by relative luminance, WCAG's). */
 guint32  admiralty_faction_symbol_ink  (guint32           ground);
+/* The colour admiralty_faction_symbol_draw () fills a symbol with on @ground (0xRRGGBB): six
+ * tenths of the way from @ground to its ink. */
+guint32  admiralty_faction_symbol_colour (guint32         ground);
+
+/* An inline SVG of @symbol on a disc of @ground (0xRRGGBB), as the projector's key draws it,
+ * @size CSS pixels square, for a web page: the outline is admiralty_faction_symbol_path ()'s,
+ * read back from Cairo, so that the page and the screen draw the same shape. @title is its
+ * accessible name (escaped here), or NULL. */
+char    *admiralty_faction_symbol_svg (AdmFactionSymbol  symbol,
+                                       guint32           ground,
+                                       guint             size,
+                                       const char       *title) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

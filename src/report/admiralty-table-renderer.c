@@ -1301,7 +1301,7 @@ ring (cairo_t *cr,
 }
 
 #define OUTLINE_WIDTH 1.25  /* px */
-#define SYMBOL_MIN_RADIUS 7.0  /* px: a base smaller has no symbol */
+#define SYMBOL_MIN_RADIUS 7.0  /* px: a base smaller is its symbol's silhouette instead */
 
 /* A base of radius @r in @fill with an @outline rim: two fills, cheaper than a fill and a
  * stroke. */
@@ -1317,6 +1317,30 @@ base (cairo_t *cr,
   set_rgb (cr, outline);
   cairo_fill (cr);
   cairo_arc (cr, cx, cy, r - OUTLINE_WIDTH, 0, 2 * G_PI);
+  set_rgb (cr, fill);
+  cairo_fill (cr);
+}
+
+/* A token too small to hold its faction's symbol (zoomed far out): its base drawn as the
+ * symbol's silhouette in @fill with an @outline rim, so that sides whose colours look alike
+ * are still told apart by shape down to the smallest token. */
+static void
+silhouette (cairo_t          *cr,
+            AdmFactionSymbol  symbol,
+            double            cx,
+            double            cy,
+            double            r,
+            Rgb               fill,
+            Rgb               outline)
+{
+  /* The symbol's outline fits 0.8 r to r of its circle: a little larger, for the area of a
+   * base. */
+  double size = 1.15 * r;
+
+  admiralty_faction_symbol_path (cr, symbol, cx, cy, size);
+  set_rgb (cr, outline);
+  cairo_fill (cr);
+  admiralty_faction_symbol_path (cr, symbol, cx, cy, MAX (size - 1.6 * OUTLINE_WIDTH, 1.0));
   set_rgb (cr, fill);
   cairo_fill (cr);
 }
@@ -1381,19 +1405,24 @@ _admiralty_table_face_up_symbol (cairo_t         *cr,
                                  Occupancy       *occupancy)
 {
   Rgb fill = look->colour;
+  gboolean tiny = look->symbol >= 0 && r < SYMBOL_MIN_RADIUS;
 
   if (look->status == ADM_SHIP_DRIFTING_HULK)
     fill = rgb_from_int (ADMIRALTY_TABLE_HULK_RGB);
   else if (look->status == ADM_SHIP_BURNING_HULK)
     fill = rgb_from_int (ADMIRALTY_TABLE_BURNING_HULK_RGB);
-  base (cr, cx, cy, r, fill, rgb_mix (look->colour, white, 0.55));
-  if (look->status == ADM_SHIP_DRIFTING_HULK)
+  if (tiny)
+    silhouette (cr, look->symbol, cx, cy, r, fill, rgb_mix (look->colour, white, 0.55));
+  else
+    base (cr, cx, cy, r, fill, rgb_mix (look->colour, white, 0.55));
+  /* A hulk's hatching is across a round base; a silhouette's shape and grey say it alone. */
+  if (!tiny && look->status == ADM_SHIP_DRIFTING_HULK)
     hatch_token (cr, cx, cy, r - OUTLINE_WIDTH, rgb_mix (look->colour, white, 0.2));
-  else if (look->status == ADM_SHIP_BURNING_HULK)
+  else if (!tiny && look->status == ADM_SHIP_BURNING_HULK)
     hatch_token (cr, cx, cy, r - OUTLINE_WIDTH, rgb_from_int (0xff7a1a));
   /* The faction's symbol in the middle, inside the heading's shaft, which starts at r / 2;
-   * on a token too small for a shape to be told (zoomed far out), its colour alone. */
-  if (look->symbol >= 0 && r >= SYMBOL_MIN_RADIUS)
+   * a token too small for that is the symbol's silhouette (silhouette ()). */
+  if (look->symbol >= 0 && !tiny)
     admiralty_faction_symbol_draw (cr, look->symbol, cx, cy, 0.42 * r, rgb_to_int (fill));
 
   if (look->status == ADM_SHIP_ACTIVE)

@@ -13,6 +13,7 @@
 
 #include "admiralty-asking-dice.h"
 #include "admiralty-engagement-dialog.h"
+#include "admiralty-faction-dot.h"
 #include "admiralty-campaign-orders.h"
 #include "admiralty-plain-text.h"
 #include "admiralty-sheets-chooser.h"
@@ -610,15 +611,12 @@ admiral_row (AdmiraltyCampaignOrders *self,
              guint                n_orders)
 {
   GtkWidget *row = admiralty_plain_row (adw_action_row_new ());
-  GtkWidget *dot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *dot = admiralty_faction_dot_new (admiral->faction);
   GtkWidget *count;
-  g_autofree char *faction_class = g_strdup_printf ("faction-%s", admiral->faction->id);
   g_autofree char *count_text = NULL;
   g_autofree char *title = NULL;
 
   /* The window's style sheet colours the dot with the faction's colour. */
-  gtk_widget_add_css_class (dot, "faction-dot");
-  gtk_widget_add_css_class (dot, faction_class);
   gtk_widget_set_valign (dot, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (dot, admiral->faction->name);
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), dot);

@@ -16,6 +16,7 @@ struct _AdmiraltyFleetNode
   char                   *title;
   char                   *subtitle;
   char                   *faction_id;
+  int                     symbol;      /* a faction's AdmFactionSymbol, else -1 */
   gboolean                flagship;
   int                     hull;
   int                     hull_total;
@@ -147,6 +148,7 @@ fleet_node_new (AdmiraltyFleetNodeKind  kind,
   self->id = g_strdup (id);
   self->title = g_strdup (title);
   self->faction_id = g_strdup (faction_id);
+  self->symbol = -1;
   if (kind != ADMIRALTY_FLEET_NODE_SHIP)
     self->children = g_list_store_new (ADMIRALTY_TYPE_FLEET_NODE);
 
@@ -314,6 +316,7 @@ admiralty_fleet_model_new (AdmCampaign *campaign)
 
       node = fleet_node_new (ADMIRALTY_FLEET_NODE_FACTION, faction->id, faction->name,
                              faction->id);
+      node->symbol = faction->symbol;
       for (guint j = 0; j < formations->len; j++)
         {
           g_autoptr(AdmiraltyFleetNode) child = NULL;
@@ -438,6 +441,14 @@ admiralty_fleet_node_get_subtitle (AdmiraltyFleetNode *self)
   g_return_val_if_fail (ADMIRALTY_IS_FLEET_NODE (self), NULL);
 
   return self->subtitle;
+}
+
+int
+admiralty_fleet_node_get_symbol (AdmiraltyFleetNode *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_FLEET_NODE (self), -1);
+
+  return self->symbol;
 }
 
 const char *

@@ -34,6 +34,8 @@ const char             *admiralty_fleet_node_get_id          (AdmiraltyFleetNode
 const char             *admiralty_fleet_node_get_title       (AdmiraltyFleetNode *self);
 const char             *admiralty_fleet_node_get_subtitle    (AdmiraltyFleetNode *self);
 const char             *admiralty_fleet_node_get_faction_id  (AdmiraltyFleetNode *self);
+/* A faction node's symbol (AdmFactionSymbol), drawn on its dot; -1 for the others. */
+int                     admiralty_fleet_node_get_symbol      (AdmiraltyFleetNode *self);
 gboolean                admiralty_fleet_node_get_flagship    (AdmiraltyFleetNode *self);
 int                     admiralty_fleet_node_get_hull        (AdmiraltyFleetNode *self);
 int                     admiralty_fleet_node_get_hull_total  (AdmiraltyFleetNode *self);

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "admiralty-faction-dot.h"
 #include "admiralty-fleet-row.h"
 
 struct _AdmiraltyFleetRow
@@ -13,7 +14,8 @@ struct _AdmiraltyFleetRow
 
   AdmiraltyFleetNode *node;
   GSignalGroup       *node_signals;  /* on the node shown */
-  char               *faction_class;
+  char               *faction_id;
+  int                 symbol;
 
   GtkWidget          *text_box;
   GtkBox             *title_box;
@@ -47,13 +49,9 @@ ensure_dot (AdmiraltyFleetRow *self)
 {
   if (self->dot == NULL)
     {
-      self->dot = g_object_new (GTK_TYPE_BOX,
-                                "valign", GTK_ALIGN_CENTER,
-                                "halign", GTK_ALIGN_CENTER,
-                                NULL);
-      gtk_widget_add_css_class (self->dot, "faction-dot");
-      if (self->faction_class != NULL)
-        gtk_widget_add_css_class (self->dot, self->faction_class);
+      self->dot = admiralty_faction_dot_new (NULL);
+      admiralty_faction_dot_set (ADMIRALTY_FACTION_DOT (self->dot), self->faction_id,
+                                 self->symbol);
       gtk_widget_insert_after (self->dot, GTK_WIDGET (self), NULL);
     }
   return self->dot;
@@ -199,21 +197,18 @@ admiralty_fleet_row_update (AdmiraltyFleetRow *self)
   set_shown (self->ship_box, ship);
 }
 
-/* The window's style sheet colours `.faction-dot.faction-<id>` with the faction's colour. */
+/* The faction the dot shows: the window's style sheet colours `.faction-dot.faction-<id>`
+ * with the faction's colour, and the dot draws @symbol (-1: none). */
 static void
-admiralty_fleet_row_set_faction_class (AdmiraltyFleetRow *self,
-                                       const char        *faction_id)
+admiralty_fleet_row_set_faction (AdmiraltyFleetRow *self,
+                                 const char        *faction_id,
+                                 int                symbol)
 {
-  if (self->faction_class != NULL && self->dot != NULL)
-    gtk_widget_remove_css_class (self->dot, self->faction_class);
-  g_clear_pointer (&self->faction_class, g_free);
-
-  if (faction_id != NULL)
-    {
-      self->faction_class = g_strconcat ("faction-", faction_id, NULL);
-      if (self->dot != NULL)
-        gtk_widget_add_css_class (self->dot, self->faction_class);
-    }
+  g_free (self->faction_id);
+  self->faction_id = g_strdup (faction_id);
+  self->symbol = symbol;
+  if (self->dot != NULL)
+    admiralty_faction_dot_set (ADMIRALTY_FACTION_DOT (self->dot), faction_id, symbol);
 }
 
 static void
@@ -247,11 +242,12 @@ admiralty_fleet_row_set_node (AdmiraltyFleetRow  *self,
 
   if (node != NULL)
     {
-      admiralty_fleet_row_set_faction_class (self, admiralty_fleet_node_get_faction_id (node));
+      admiralty_fleet_row_set_faction (self, admiralty_fleet_node_get_faction_id (node),
+                                       admiralty_fleet_node_get_symbol (node));
       admiralty_fleet_row_update (self);
     }
   else
-    admiralty_fleet_row_set_faction_class (self, NULL);
+    admiralty_fleet_row_set_faction (self, NULL, -1);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NODE]);
 }
@@ -281,6 +277,7 @@ admiralty_fleet_row_finalize (GObject *object)
   AdmiraltyFleetRow *self = ADMIRALTY_FLEET_ROW (object);
 
   g_clear_object (&self->node_signals);
+  g_free (self->faction_id);
 
   G_OBJECT_CLASS (admiralty_fleet_row_parent_class)->finalize (object);
 }
@@ -349,6 +346,7 @@ admiralty_fleet_row_class_init (AdmiraltyFleetRowClass *klass)
 static void
 admiralty_fleet_row_init (AdmiraltyFleetRow *self)
 {
+  self->symbol = -1;
   self->node_signals = g_signal_group_new (ADMIRALTY_TYPE_FLEET_NODE);
   g_signal_group_connect_object (self->node_signals, "notify", G_CALLBACK (node_notify_cb), self,
                                  G_CONNECT_SWAPPED);

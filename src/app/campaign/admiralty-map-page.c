@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-correction-dialog.h"
+#include "admiralty-faction-dot.h"
 #include "admiralty-map-page-private.h"
 #include "admiralty-plain-text.h"
 
@@ -50,16 +51,13 @@ sector_faction_row (AdmiraltySectorMap *map,
                     gboolean            master)
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *dot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *dot = admiralty_faction_dot_new (faction);
   GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *name = gtk_label_new (faction->name);
   g_autoptr(GString) lines = g_string_new (NULL);
-  g_autofree char *faction_class = g_strdup_printf ("faction-%s", faction->id);
   GtkWidget *list;
 
   /* The window's style sheet colours the dot (admiralty_window_update_faction_css ()). */
-  gtk_widget_add_css_class (dot, "faction-dot");
-  gtk_widget_add_css_class (dot, faction_class);
   gtk_widget_set_valign (dot, GTK_ALIGN_START);
   gtk_widget_set_margin_top (dot, 3);
   gtk_label_set_xalign (GTK_LABEL (name), 0);

@@ -9,6 +9,7 @@
 
 #include "admiralty-editor-page.h"
 #include "admiralty-editor-season.h"
+#include "admiralty-faction-symbol.h"
 
 typedef enum {
   FIELD_SPIN,      /* a whole number */
@@ -876,6 +877,92 @@ add_row (AdmiraltyEditorSeason *self,
   g_ptr_array_add (self->row_groups, group);
 }
 
+/* A symbol of the choice, drawn in the text's colour as it is drawn on the map: the choice's
+ * position is the symbol (AdmFactionSymbol). */
+static void
+draw_symbol_cb (GtkDrawingArea *area,
+                cairo_t        *cr,
+                int             width,
+                int             height,
+                gpointer        data)
+{
+  GdkRGBA colour;
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &colour);
+  gdk_cairo_set_source_rgba (cr, &colour);
+  admiralty_faction_symbol_path (cr, GPOINTER_TO_UINT (data), width / 2.0, height / 2.0,
+                                 MIN (width, height) / 2.0);
+  cairo_fill (cr);
+}
+
+static void
+symbol_setup_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 gpointer                  data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *area = gtk_drawing_area_new ();
+
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 16);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 16);
+  gtk_widget_set_valign (area, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (box), area);
+  gtk_box_append (GTK_BOX (box), gtk_label_new (NULL));
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+symbol_bind_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                gpointer                  data)
+{
+  GtkWidget *area = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  guint position = gtk_list_item_get_position (item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_widget_get_next_sibling (area)),
+                       gtk_string_object_get_string (gtk_list_item_get_item (item)));
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_symbol_cb,
+                                  GUINT_TO_POINTER (MIN (position, ADM_N_FACTION_SYMBOLS - 1)),
+                                  NULL);
+}
+
+/* The choice of @faction's symbol (adm-faction-symbol.h): the one its element names, or else
+ * the one "symbols in order" gave it in the season that loaded last. */
+static GtkWidget *
+symbol_choice_for (AdmiraltyEditorSeason *self,
+                   xmlNode               *node,
+                   const char            *faction)
+{
+  g_autofree char *named = adm_xml_get_string (node, "symbol");
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  const char *names[ADM_N_FACTION_SYMBOLS + 1] = { NULL, };
+  const char *titles[ADM_N_FACTION_SYMBOLS + 1] = { NULL, };
+  const char *selected = named;
+  GtkWidget *drop_down;
+  Field *field;
+
+  for (guint i = 0; i < ADM_N_FACTION_SYMBOLS; i++)
+    {
+      names[i] = adm_faction_symbol_get_name (i);
+      titles[i] = adm_faction_symbol_get_title (i);
+    }
+  if (selected == NULL && self->ruleset != NULL)
+    {
+      const AdmFaction *loaded = adm_ruleset_lookup_faction (self->ruleset, faction);
+
+      if (loaded != NULL)
+        selected = adm_faction_symbol_get_name (loaded->symbol);
+    }
+  field = add_field (self, FIELD_CHOICE, NULL, NULL, NULL, faction, NULL, "symbol");
+  drop_down = drop_down_for (self, field, names, titles, selected, _("Symbol"));
+  g_signal_connect (factory, "setup", G_CALLBACK (symbol_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (symbol_bind_cb), NULL);
+  gtk_drop_down_set_factory (GTK_DROP_DOWN (drop_down), factory);
+  /* One width for every faction's, so that the rows' controls line up. */
+  gtk_widget_set_size_request (drop_down, 150, -1);
+  return drop_down;
+}
+
 static void
 build_factions (AdmiraltyEditorSeason *self)
 {
@@ -904,6 +991,7 @@ build_factions (AdmiraltyEditorSeason *self)
                                G_CONNECT_SWAPPED);
       add_field (self, FIELD_SPIN, spin, NULL, NULL, id, NULL, "boarding-bonus");
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), button);
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), symbol_choice_for (self, node, id));
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), spin);
       add_row (self, self->factions_group, row);
     }

@@ -157,13 +157,15 @@ update_finals (AdmiraltyProjectorWindow *self)
   gtk_label_set_label (self->finals_label, text);
 }
 
-/* The colours of the sides palette: the scenario's first faction "own", its allies "allied",
- * the rest "enemy"; NULL when the setting is "factions". */
+/* The colours of the sides palette on the public's map: "own" the faction the audience filter
+ * gives the public (adm_audience_palette_own ()), "allied" its allies, the rest "enemy"; NULL
+ * when the setting is "factions". */
 static GHashTable *
 sides_palette (AdmiraltyProjectorWindow *self,
                AdmScenario              *scenario)
 {
   g_autofree char *palette = NULL;
+  AdmState *state = NULL;
   GPtrArray *factions;
   GHashTable *colours;
   const AdmFaction *own;
@@ -173,16 +175,22 @@ sides_palette (AdmiraltyProjectorWindow *self,
   palette = g_settings_get_string (self->settings, "projector-palette");
   if (!g_str_equal (palette, "sides"))
     return NULL;
+  /* The moment the map shows: the replay's, or now. */
+  if (self->map != NULL)
+    state = admiralty_sector_map_get_past (self->map);
+  if (state == NULL && self->campaign != NULL)
+    state = adm_campaign_get_state (self->campaign);
+  own = adm_audience_palette_own (state != NULL ? adm_state_get_strategy (state) : NULL,
+                                  scenario, NULL);
   factions = adm_scenario_get_factions (scenario);
   colours = g_hash_table_new (NULL, NULL);
-  own = factions->len > 0 ? g_ptr_array_index (factions, 0) : NULL;
   for (guint i = 0; i < factions->len; i++)
     {
       const AdmFaction *faction = g_ptr_array_index (factions, i);
 
       g_hash_table_insert (colours, (gpointer) faction,
                            faction == own ? SIDES_OWN_COLOUR
-                           : adm_scenario_factions_allied (scenario, own, faction)
+                           : own != NULL && adm_scenario_factions_allied (scenario, own, faction)
                              ? SIDES_ALLIED_COLOUR : SIDES_ENEMY_COLOUR);
     }
   return colours;
@@ -370,6 +378,7 @@ past_changed_cb (AdmiraltyProjectorWindow *self)
   update_heading (self);
   update_clock (self);
   update_dice (self);
+  update_key (self);
 }
 
 static void

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-battle-page.h"
+#include "admiralty-faction-dot.h"
 #include "admiralty-fleet-node.h"
 #include "admiralty-fleet-row.h"
 #include "admiralty-toast.h"
@@ -166,7 +167,7 @@ admiralty_window_update_log (AdmiraltyWindow *self)
                                     ? "log" : "empty");
 }
 
-/* Colours each faction's dot; the rules are scoped to this window, whose campaign may use
+/* Colours each faction's dot and its symbol; the rules are scoped to this window, whose campaign may use
  * other colours than another window's. */
 static void
 admiralty_window_update_faction_css (AdmiraltyWindow *self)
@@ -176,15 +177,11 @@ admiralty_window_update_faction_css (AdmiraltyWindow *self)
 
   for (guint i = 0; i < factions->len; i++)
     {
-      const AdmFaction *faction = g_ptr_array_index (factions, i);
-      g_autofree char *colour = NULL;
-      GdkRGBA rgba;
+      g_autofree char *rule = admiralty_faction_dot_css (self->css_class,
+                                                         g_ptr_array_index (factions, i));
 
-      if (faction->colour == NULL || !gdk_rgba_parse (&rgba, faction->colour))
-        continue;
-      colour = gdk_rgba_to_string (&rgba);
-      g_string_append_printf (css, ".%s .faction-dot.faction-%s { background-color: %s; }\n",
-                              self->css_class, faction->id, colour);
+      if (rule != NULL)
+        g_string_append (css, rule);
     }
 
   gtk_css_provider_load_from_data (self->css_provider, css->str, css->len);

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "adm-faction-symbol.h"
 
 /* NULL-terminated for g_strjoinv (). */
@@ -16,6 +18,26 @@ static const char * const names[ADM_N_FACTION_SYMBOLS + 1] = {
   [ADM_FACTION_SYMBOL_HEXAGON] = "hexagon",
   [ADM_FACTION_SYMBOL_BAR] = "bar",
 };
+
+static const char * const titles[ADM_N_FACTION_SYMBOLS] = {
+  /* Translators: the shapes a faction may be drawn with beside its colour */
+  [ADM_FACTION_SYMBOL_CIRCLE] = N_("Circle"),
+  [ADM_FACTION_SYMBOL_TRIANGLE] = N_("Triangle"),
+  [ADM_FACTION_SYMBOL_SQUARE] = N_("Square"),
+  [ADM_FACTION_SYMBOL_DIAMOND] = N_("Diamond"),
+  [ADM_FACTION_SYMBOL_STAR] = N_("Star"),
+  [ADM_FACTION_SYMBOL_CROSS] = N_("Cross"),
+  [ADM_FACTION_SYMBOL_HEXAGON] = N_("Hexagon"),
+  [ADM_FACTION_SYMBOL_BAR] = N_("Bar"),
+};
+
+const char *
+adm_faction_symbol_get_title (AdmFactionSymbol symbol)
+{
+  g_return_val_if_fail (symbol < ADM_N_FACTION_SYMBOLS, NULL);
+
+  return _(titles[symbol]);
+}
 
 gboolean
 adm_faction_symbol_from_name (const char       *name,

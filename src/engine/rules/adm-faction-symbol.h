@@ -26,6 +26,8 @@ gboolean    adm_faction_symbol_from_name (const char       *name,
                                           AdmFactionSymbol *symbol);
 /* The data's name of @symbol ("star"). */
 const char *adm_faction_symbol_get_name  (AdmFactionSymbol  symbol);
+/* @symbol as a master reads it, translated ("Star"): the scenario editor's choice. */
+const char *adm_faction_symbol_get_title (AdmFactionSymbol  symbol);
 /* Every name, "circle, triangle, …", for a message naming what may be written. */
 char       *adm_faction_symbol_list_names (void) G_GNUC_WARN_UNUSED_RESULT;
 /* "symbols in order": the symbol of a faction whose season names none (a season written

@@ -97,15 +97,29 @@ contrast_problem (xmlNode          *scenario_node,
   problem->advice = TRUE;
   problem->node = faction_element (scenario_node, b);
   problem->line = problem->node != NULL ? (int) xmlGetLineNo (problem->node) : 0;
-  /* Translators: advice on the scenario editor's Problems page; the factions' names, the
-   * colour-blindness (or "normal colour vision"), the colours' difference (CIE76 ΔE, e.g.
-   * 11) and the least that tells them apart (20) */
-  problem->message = g_strdup_printf (_("“%s” and “%s” are on opposing sides, but with %s "
-                                        "their colours differ by only ΔE %.0f (at least %.0f "
-                                        "tells them apart): choose a colour for one of them "
-                                        "that stands further from the other's"),
-                                      a->name, b->name, adm_colour_vision_name (vision),
-                                      floor (difference), ADM_COLOUR_DISTINCT_DELTA_E);
+  if (a->symbol == b->symbol)
+    /* Translators: advice on the scenario editor's Problems page and of "admiralty-cli
+     * validate"; the factions' names, the colour-blindness (or "normal colour vision"), the
+     * colours' difference (CIE76 ΔE, e.g. 11), the least that tells them apart (20) and the
+     * symbol both are drawn with ("Circle") */
+    problem->message = g_strdup_printf (_("“%s” and “%s” are on opposing sides, but with %s "
+                                          "their colours differ by only ΔE %.0f (at least %.0f "
+                                          "tells them apart) and both are drawn as “%s”: "
+                                          "choose another symbol for one of them, or a colour "
+                                          "that stands further from the other's"),
+                                        a->name, b->name, adm_colour_vision_name (vision),
+                                        floor (difference), ADM_COLOUR_DISTINCT_DELTA_E,
+                                        adm_faction_symbol_get_title (a->symbol));
+  else
+    /* Translators: advice on the scenario editor's Problems page; the factions' names, the
+     * colour-blindness (or "normal colour vision"), the colours' difference (CIE76 ΔE, e.g.
+     * 11) and the least that tells them apart (20) */
+    problem->message = g_strdup_printf (_("“%s” and “%s” are on opposing sides, but with %s "
+                                          "their colours differ by only ΔE %.0f (at least %.0f "
+                                          "tells them apart): choose a colour for one of them "
+                                          "that stands further from the other's"),
+                                        a->name, b->name, adm_colour_vision_name (vision),
+                                        floor (difference), ADM_COLOUR_DISTINCT_DELTA_E);
   return problem;
 }
 

@@ -597,6 +597,38 @@ adm_audience_known_formations (AdmStrategy      *strategy,
   return known;
 }
 
+const AdmFaction *
+adm_audience_palette_own (AdmStrategy      *strategy,
+                          AdmScenario      *scenario,
+                          const AdmFaction *viewer)
+{
+  g_autoptr(GPtrArray) known = NULL;
+  GPtrArray *factions;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
+
+  if (viewer != NULL)
+    return viewer;
+  if (strategy != NULL)
+    known = adm_audience_known_formations (strategy, NULL);
+  else
+    {
+      GPtrArray *formations = adm_scenario_get_formations (scenario);
+
+      known = g_ptr_array_new ();
+      for (guint i = 0; i < formations->len; i++)
+        if (!((AdmFormation *) g_ptr_array_index (formations, i))->hidden)
+          g_ptr_array_add (known, g_ptr_array_index (formations, i));
+    }
+  factions = adm_scenario_get_factions (scenario);
+  for (guint f = 0; f < factions->len; f++)
+    for (guint i = 0; i < known->len; i++)
+      if (((AdmFormation *) g_ptr_array_index (known, i))->faction ==
+          g_ptr_array_index (factions, f))
+        return g_ptr_array_index (factions, f);
+  return NULL;
+}
+
 gboolean
 adm_audience_public_knows_engagement (AdmStrategy         *strategy,
                                       AdmScenario         *scenario,

@@ -143,6 +143,15 @@ guint32       adm_audience_subjects_seen_by (AdmBattle     *battle,
  * @viewer NULL, the public (AdmFormation*, borrowed). The order form offers exactly these. */
 GPtrArray    *adm_audience_known_formations (AdmStrategy    *strategy,
                                              const AdmFaction *viewer) G_GNUC_WARN_UNUSED_RESULT;
+/* The faction the sides palette (own, allied, enemy) calls "own" on a map shown to @viewer's
+ * side: @viewer itself. On the public's map (@viewer NULL) — the projector's — it is the first
+ * faction of @scenario, in the scenario's order, of which the public knows a formation
+ * (adm_audience_known_formations (); without a campaign, @strategy NULL, a formation not
+ * hidden at the start), so that no colour tells of a faction the room is not told of; NULL
+ * when it knows of none. The master's map, showing the palette, takes the public's. */
+const AdmFaction *adm_audience_palette_own  (AdmStrategy      *strategy,
+                                             AdmScenario      *scenario,
+                                             const AdmFaction *viewer);
 /* F-STRAT-3: whether @viewer's side (NULL: the master) is told of the master's correction of a
  * place, @record of @state: a station's, as the ruling "station-news" says (the sides whose it
  * was or is now — the loser learns it is lost, the captor that it is his — and the sides in
