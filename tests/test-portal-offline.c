@@ -276,12 +276,17 @@ navigate (Phone      *phone,
     json_node_unref (chromium_call (&phone->chromium, "Page.navigate", params));
 }
 
+#define ERROR_PAGE \
+  "document.readyState === 'complete' && !document.getElementById('clock') ? 'yes' : 'no'"
+
 /* A reload while the link is down and something of his is not sent: the browser asks first
- * (the page's "beforeunload"), and he leaves. */
+ * (the page's "beforeunload"), he leaves — every question the browser asks meanwhile is
+ * answered so — and the browser shows its own error page. */
 static void
 reload_asked (Phone *phone)
 {
   JsonNode *reply;
+  gboolean asked = FALSE;
 
   if (phone->problem != NULL)
     return;
@@ -290,13 +295,24 @@ reload_asked (Phone *phone)
   g_clear_pointer (&reply, json_node_unref);
   reply = chromium_call (&phone->chromium, "Page.reload", "{}");
   g_clear_pointer (&reply, json_node_unref);
-  for (guint i = 0; i < CHROMIUM_TIMEOUT_MS / 100 && reply == NULL; i++)
-    if ((reply = chromium_call (&phone->chromium, "Page.handleJavaScriptDialog",
-                                "{\"accept\":true}")) == NULL)
+  for (guint i = 0; i < CHROMIUM_TIMEOUT_MS / 100; i++)
+    {
+      g_autofree char *shown = NULL;
+
+      if ((reply = chromium_call (&phone->chromium, "Page.handleJavaScriptDialog",
+                                  "{\"accept\":true}")) != NULL)
+        {
+          asked = TRUE;
+          g_clear_pointer (&reply, json_node_unref);
+          continue;
+        }
+      if (asked && g_strcmp0 ((shown = chromium_evaluate (&phone->chromium, ERROR_PAGE)),
+                              "yes") == 0)
+        break;
       g_usleep (100000);
-  if (reply == NULL)
+    }
+  if (!asked)
     phone->problem = g_strdup ("the reload was not asked about first");
-  g_clear_pointer (&reply, json_node_unref);
 }
 
 /* His page, its script running, in a new tab. */
@@ -475,9 +491,7 @@ reload_flow (Phone     *phone,
         LINE_SAYS ("your sheet will be sent when the link is back"));
   link_set (phone->link, LINK_DOWN);
   reload_asked (phone);
-  wait (phone, "the browser's error page",
-        "document.readyState === 'complete' && !document.getElementById('clock') ? 'yes' : "
-        "'no'");
+  wait (phone, "the browser's error page", ERROR_PAGE);
   link_set (phone->link, LINK_UP);
   navigate (phone, phone->url);
   wait (phone, "the page again", "document.readyState === 'complete' && "
@@ -622,9 +636,7 @@ muster_reload (Phone *phone)
         LINE_SAYS ("your muster will be sent when the link is back"));
   shot (phone, "portal-offline-muster-phone.png");
   reload_asked (phone);
-  wait (phone, "the browser's error page",
-        "document.readyState === 'complete' && !document.getElementById('clock') ? 'yes' : "
-        "'no'");
+  wait (phone, "the browser's error page", ERROR_PAGE);
   if (phone->problem == NULL && journaled_musters (phone, NULL) != 0)
     phone->problem = g_strdup ("the muster reached the portal while the link was down");
   link_set (phone->link, LINK_UP);
