@@ -1202,6 +1202,113 @@ test_portal_refuse (Fixture       *fixture,
   adm_portal_stop (portal);
 }
 
+/* How many buttons of @widget's (itself and its children) are labelled @label with @admiral_id
+ * as their action's target. */
+static guint
+count_buttons (GtkWidget  *widget,
+               const char *label,
+               const char *admiral_id)
+{
+  guint n = find_button (widget, label, admiral_id) == widget ? 1 : 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_buttons (child, label, admiral_id);
+  return n;
+}
+
+static gboolean
+no_sheet_waiting (gpointer data)
+{
+  return adm_portal_get_sheet (data, "vorkosigan") != NULL &&
+         adm_portal_get_sheet (data, "vorkosigan")->status == ADM_PORTAL_SHEET_ACCEPTED;
+}
+
+/* F-GEN-3: a sheet his phone sent three times with one client id (its answers lost, the
+ * CSRF token used up by the first) is one sheet on the real Orders tab: one row with Accept
+ * and Refuse…; accepted with the pointer, one "sheet" event, and his row says "Received"
+ * with no correction; sent once more after, still one. */
+static void
+test_portal_repeat (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  const char *admiral_id = "vorkosigan";
+  AdmCampaign *campaign = fixture->base.window->campaign;
+  g_autoptr(AdmPortal) portal = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *link = NULL, *page = NULL, *csrf = NULL, *body = NULL, *sheet_url = NULL;
+  const AdmFormation *his = NULL;
+  GPtrArray *formations = adm_strategy_get_formations (adm_state_get_strategy (
+                                                         adm_campaign_get_state (campaign)));
+  const char *start, *status_text;
+  GtkWidget *accept;
+  guint status = 0, before;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs xdotool and an X11 display");
+      return;
+    }
+  portal = adm_portal_new (campaign, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  admiralty_campaign_orders_set_portal (board (fixture), portal);
+  for (guint i = 0; i < formations->len && his == NULL; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+
+      if (formation->admiral != NULL && g_str_equal (formation->admiral->id, admiral_id))
+        his = formation;
+    }
+  g_assert_nonnull (his);
+  link = adm_portal_get_link (portal, admiral_id);
+  page = http ("GET", link, NULL, &status);
+  g_assert_cmpuint (status, ==, 200);
+  start = strstr (page, "name=\"csrf\" value=\"");
+  g_assert_nonnull (start);
+  csrf = g_strndup (start + strlen ("name=\"csrf\" value=\""), ADM_PORTAL_TOKEN_CHARS);
+  body = g_strdup_printf ("csrf=%s&f0=%s&o0=defend&client=0123456789abcdef0123456789abcdef&"
+                          "cycle=1", csrf, his->id);
+  sheet_url = g_strconcat (link, "sheet", NULL);
+  before = n_events (fixture);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *reply = http ("POST", sheet_url, body, &status);
+
+      g_assert_cmpuint (status, ==, 200);
+    }
+  iterate ();
+  g_assert_cmpint (sheet_status_of (portal, admiral_id), ==, ADM_PORTAL_SHEET_PENDING);
+
+  adw_tab_view_set_selected_page (fixture->base.window->tab_view, fixture->base.window->orders_tab);
+  wait_frames ();
+  g_assert_cmpuint (count_buttons (GTK_WIDGET (board (fixture)), "_Accept", admiral_id), ==, 1);
+  g_assert_cmpuint (count_buttons (GTK_WIDGET (board (fixture)), "_Refuse…", admiral_id), ==, 1);
+  accept = find_button (GTK_WIDGET (board (fixture)), "_Accept", admiral_id);
+  iterate_until (widget_mapped, accept, 5000);
+  scroll_into_view (accept);
+  wait_frame (accept);
+  pointer_click_widget (accept);
+  iterate_until (no_sheet_waiting, portal, 5000);
+  g_assert_cmpint (sheet_status_of (portal, admiral_id), ==, ADM_PORTAL_SHEET_ACCEPTED);
+  {
+    g_autofree char *reply = http ("POST", sheet_url, body, &status);
+
+    g_assert_cmpuint (status, ==, 200);
+  }
+  wait_frames ();
+  g_assert_cmpuint (count_buttons (GTK_WIDGET (board (fixture)), "_Accept", admiral_id), ==, 0);
+  g_assert_cmpuint (n_events (fixture) - before, ==, 2);
+  g_assert_cmpstr (last_kind (fixture, 1), ==, "sheet");
+  status_text = admiralty_campaign_orders_get_status (board (fixture), admiral_id);
+  g_assert_true (g_str_has_prefix (status_text, "Received "));
+  g_assert_null (strstr (status_text, "Corrected"));
+
+  admiralty_campaign_orders_set_portal (board (fixture), NULL);
+  adm_portal_stop (portal);
+}
+
 /* The CSRF token of an admiral's page (or of the page answering a POST). */
 static char *
 csrf_in (const char *page)
@@ -1558,6 +1665,8 @@ main (int   argc,
               test_admin_disband, fixture_tear_down);
   g_test_add ("/ui/campaign-orders/portal-refuse", Fixture, NULL, fixture_set_up,
               test_portal_refuse, fixture_tear_down);
+  g_test_add ("/ui/campaign-orders/F-GEN-3/portal-repeat-once", Fixture, NULL, fixture_set_up,
+              test_portal_repeat, fixture_tear_down);
   g_test_add ("/ui/campaign-orders/F-FORM-6/portal-verdicts-and-finals", Fixture, NULL,
               fixture_set_up, test_portal_verdicts_and_finals, fixture_tear_down);
   g_test_add_func ("/ui/campaign-orders/names-as-written", test_names_as_written);

@@ -629,8 +629,7 @@ flows_thread (gpointer data)
   flow_wait (browser, "the second sheet received",
              "document.readyState === 'complete' && " STATUS_SAYS ("waiting for the master"));
 
-  /* He marks it final: the control in the sheet's head, a plain form post answered with his
-   * page. */
+  /* He marks it final: the control in the sheet's head, sent by the page's script. */
   flow_step (browser, "the final mark",
              "(function(){document.querySelector('#final button').click();return 'ok'})()");
   g_usleep (500000);
@@ -658,9 +657,10 @@ flows_thread (gpointer data)
   flow_step (browser, "not final after all",
              "(function(){document.querySelector('#final button').click();return 'ok'})()");
   g_usleep (500000);
+  /* Sent by the page's script with an id of its own, and answered in place: the page stays. */
   flow_wait (browser, "the final mark taken back",
              "document.readyState === 'complete' && document.querySelector('#final') && "
-             "!document.querySelector('#final.on') && window.stays === undefined ? 'yes' : 'no'");
+             "!document.querySelector('#final.on') && window.stays === 2 ? 'yes' : 'no'");
 
   /* He changes his orders, has them read back, and marks the sheet final without handing them
    * in: what is marked is what he sees — the changed orders, handed in with the mark. */
@@ -784,6 +784,9 @@ muster_navigate (Browser *browser,
 
   if (browser->problem != NULL)
     return;
+  /* The page as served: what he typed before, which the page keeps on the phone and puts back,
+   * dropped first. */
+  g_free (evaluate (browser, "localStorage.clear()"));
   json_node_unref (call (browser, "Page.navigate", navigate));
   flow_wait (browser, "the muster page",
              "document.readyState === 'complete' && document.querySelector('form.muster') ? "

@@ -581,22 +581,23 @@ count_cb (AdmPortal  *portal,
   (*count)++;
 }
 
-/* Forged client ids and cycles are refused before anything else, with words that say what
- * an id is and repeat nothing of it, nothing kept and his CSRF token not used up: the same
- * token then hands the sheet in. */
+/* Forged client ids and cycles, each posted with @fields to @admiral_id's @action under
+ * @csrf, are refused before anything else, with words that say what an id is and repeat
+ * nothing of it, nothing journaled and @csrf not used up. */
 static void
-test_client_bad (Fixture       *fixture,
-                 gconstpointer  data)
+assert_bad_clients (Fixture    *fixture,
+                    const char *admiral_id,
+                    const char *action,
+                    const char *csrf,
+                    const char *fields)
 {
-  const AdmFormation *formation = some_formation (fixture);
-  const char *id = formation->admiral->id;
-  g_autofree char *csrf = csrf_of (fixture, id);
-  g_autofree char *overlong = g_strnfill (65, 'a');
-  g_autofree char *huge = g_strnfill (10000, 'b');
+  g_autofree char *a65 = g_strnfill (65, 'a'), *b10000 = g_strnfill (10000, 'b');
+  g_autofree char *too_long = g_strconcat ("client=", a65, NULL);
+  g_autofree char *huge = g_strconcat ("client=", b10000, NULL);
   const char *bad[] = {
     "client=0123456789abcde",                          /* 15: too short */
     "client=",                                          /* empty */
-    NULL, NULL,                                         /* 65, then 10,000 */
+    too_long, huge,                                     /* 65, then 10,000 */
     "client=0123456789abcdef%3Cscript%3E",              /* "<script>" */
     "client=0123456789abcdef+0123",                     /* a space */
     "client=%D0%B0%D0%B1%D0%B2%D0%B3%D0%B4%D0%B5%D0%B6%D0%B7%D0%B8%D0%B9%D0%BA%D0%BB%D0%BC"
@@ -607,29 +608,39 @@ test_client_bad (Fixture       *fixture,
     "cycle=-1",
   };
   guint entries = n_entries (fixture);
-  guint received = 0;
 
-  adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
-  g_signal_connect (fixture->portal, "sheet-received", G_CALLBACK (count_cb), &received);
-  bad[2] = g_strconcat ("client=", overlong, NULL);
-  bad[3] = g_strconcat ("client=", huge, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
-      g_autofree char *fields = g_strdup_printf ("f0=%s&o0=defend&%s", formation->id, bad[i]);
+      g_autofree char *posted = g_strdup_printf ("%s&%s", fields, bad[i]);
       g_autofree char *answer = NULL;
       guint status = 0;
 
-      answer = post_with (fixture, id, "sheet", csrf, fields, &status);
+      answer = post_with (fixture, admiral_id, action, csrf, posted, &status);
       g_assert_cmpuint (status, ==, SOUP_STATUS_BAD_REQUEST);
       g_assert_true (g_str_has_prefix (answer, "Bad request: the "));
       assert_lacks (answer, "script", "the refusal");
       assert_lacks (answer, "aaaaaaaaaaaaaaaa", "the refusal");
       g_assert_cmpuint (n_entries (fixture), ==, entries);
-      g_assert_null (adm_portal_get_sheet (fixture->portal, id));
     }
+}
+
+/* Forged client ids and cycles of a sheet are refused before anything else, nothing kept and
+ * his CSRF token not used up: the same token then hands the sheet in. */
+static void
+test_client_bad (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  const AdmFormation *formation = some_formation (fixture);
+  const char *id = formation->admiral->id;
+  g_autofree char *csrf = csrf_of (fixture, id);
+  g_autofree char *plain = g_strdup_printf ("f0=%s&o0=defend", formation->id);
+  guint received = 0;
+
+  adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
+  g_signal_connect (fixture->portal, "sheet-received", G_CALLBACK (count_cb), &received);
+  assert_bad_clients (fixture, id, "sheet", csrf, plain);
+  g_assert_null (adm_portal_get_sheet (fixture->portal, id));
   g_assert_cmpuint (received, ==, 0);
-  g_free ((char *) bad[2]);
-  g_free ((char *) bad[3]);
   {
     g_autofree char *fields = g_strdup_printf ("f0=%s&o0=defend&client=%s&cycle=1",
                                                formation->id, CLIENT_A);
@@ -866,6 +877,251 @@ test_client_journal_check (Fixture       *fixture,
   g_assert_no_error (error);
 }
 
+/* Musters and final marks sent again */
+
+/* The "muster" events of Vorkosigan's in the journal's events in effect; the last one's
+ * client id in @client. */
+static guint
+journaled_musters (Fixture     *fixture,
+                   const char **client)
+{
+  GPtrArray *events = adm_campaign_get_events (fixture->campaign);
+  guint n = 0;
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i);
+
+      if (g_str_equal (adm_event_get_kind (event), "muster") &&
+          g_strcmp0 (adm_event_get (event, "admiral"), "vorkosigan") == 0)
+        {
+          n++;
+          if (client != NULL)
+            *client = adm_event_get (event, "client");
+        }
+    }
+  return n;
+}
+
+static void
+append_decision (Fixture    *fixture,
+                 const char *kind,
+                 const char *admiral_id)
+{
+  g_autoptr(AdmEvent) event = adm_event_new (kind, g_get_real_time () / G_USEC_PER_SEC);
+  g_autoptr(GError) error = NULL;
+
+  if (admiral_id != NULL)
+    adm_event_set (event, "admiral", admiral_id);
+  if (g_str_equal (kind, "muster-return"))
+    adm_event_set (event, "reason", "Kyril Island stays with the squadron");
+  if (!adm_campaign_append (fixture->campaign, event, &error))
+    g_error ("%s: %s", kind, error->message);
+}
+
+/* F-GEN-6: forged ids and cycles of a muster are refused before anything else, his token not
+ * used up; a muster said for a cycle not under way is refused (409); another admiral's muster
+ * with his id is that admiral's own, never answered as his: refused for ships not of that
+ * admiral's pool. */
+static void
+test_muster_client_bad (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autofree char *csrf = csrf_of (fixture, "vorkosigan");
+  g_autofree char *fields = muster_fields ("Home+Squadron");
+  g_autofree char *with_id = g_strdup_printf ("%s&client=%s", fields, CLIENT_A);
+  g_autofree char *for_cycle = g_strdup_printf ("%s&client=%s&cycle=2", fields, CLIENT_B);
+  g_autofree char *answer = NULL;
+  guint status = 0;
+
+  assert_bad_clients (fixture, "vorkosigan", "muster", csrf, fields);
+  g_assert_cmpuint (journaled_musters (fixture, NULL), ==, 0);
+  answer = post_with (fixture, "vorkosigan", "muster", csrf, for_cycle, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_CONFLICT);
+  g_assert_cmpuint (journaled_musters (fixture, NULL), ==, 0);
+  g_free (answer);
+  answer = post_form (fixture, "vorkosigan", "muster", with_id, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_free (answer);
+  answer = post_form (fixture, "vorlakial", "muster", with_id, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_UNPROCESSABLE_ENTITY);
+  g_assert_cmpuint (journaled_musters (fixture, NULL), ==, 1);
+  g_assert_cmpint (adm_muster_get_entry (adm_state_get_muster (adm_campaign_get_state (
+                                           fixture->campaign)), "vorlakial")->status, ==,
+                   ADM_MUSTER_NOT_HANDED_IN);
+}
+
+/* F-GEN-6: a muster sent again with its id — its token used up, a new one, other formations
+ * — is answered as the first and journaled once, with its id; after the master returns it,
+ * a repeat of it changes nothing; a new muster is a new one. Without an id, a post with a
+ * token used up hands nothing in, as before. */
+static void
+test_muster_client_repeat (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autofree char *csrf = csrf_of (fixture, "vorkosigan");
+  g_autofree char *fields = muster_fields ("Home+Squadron");
+  g_autofree char *with_id = g_strdup_printf ("%s&client=%s", fields, CLIENT_A);
+  g_autofree char *other_names = muster_fields ("Kyril+Picket");
+  g_autofree char *other = g_strdup_printf ("%s&client=%s", other_names, CLIENT_A);
+  g_autofree char *next = g_strdup_printf ("%s&client=%s", other_names, CLIENT_B);
+  const char *client = NULL;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autofree char *fresh = i == 2 ? csrf_of (fixture, "vorkosigan") : NULL;
+      g_autofree char *answer = NULL;
+      guint status = 0;
+
+      answer = post_with (fixture, "vorkosigan", "muster", fresh != NULL ? fresh : csrf,
+                          i == 3 ? other : with_id, &status);
+      g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+      g_assert_cmpuint (journaled_musters (fixture, &client), ==, 1);
+      g_assert_cmpstr (client, ==, CLIENT_A);
+    }
+  {
+    g_autofree char *answer = NULL;
+    guint status = 0;
+
+    answer = post_with (fixture, "vorkosigan", "muster", csrf, fields, &status);
+    g_assert_cmpuint (status, ==, SOUP_STATUS_FORBIDDEN);
+    g_assert_cmpuint (journaled_musters (fixture, NULL), ==, 1);
+    append_decision (fixture, "muster-return", "vorkosigan");
+    g_free (answer);
+    answer = post_form (fixture, "vorkosigan", "muster", with_id, &status);
+    g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+    g_assert_cmpuint (journaled_musters (fixture, NULL), ==, 1);
+    g_assert_cmpint (muster_status (fixture), ==, ADM_MUSTER_RETURNED);
+    g_free (answer);
+    answer = post_form (fixture, "vorkosigan", "muster", next, &status);
+    g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+    g_assert_cmpuint (journaled_musters (fixture, &client), ==, 2);
+    g_assert_cmpstr (client, ==, CLIENT_B);
+    g_assert_cmpint (muster_status (fixture), ==, ADM_MUSTER_HANDED_IN);
+  }
+}
+
+/* F-GEN-6: the master's computer restarts between the muster and its repeat, and cycle 1
+ * starts: the muster's id is read from the journal, and the repeat, whenever it comes, is
+ * answered as the first and journals nothing. */
+static void
+test_muster_client_after_restart (Fixture       *fixture,
+                                  gconstpointer  data)
+{
+  g_autofree char *fields = muster_fields ("Home+Squadron");
+  g_autofree char *with_id = g_strdup_printf ("%s&client=%s", fields, CLIENT_A);
+  g_autofree char *csrf = csrf_of (fixture, "vorkosigan");
+  g_autofree char *answer = NULL;
+  g_autoptr(GError) error = NULL;
+  guint status = 0, entries;
+
+  answer = post_with (fixture, "vorkosigan", "muster", csrf, with_id, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  adm_portal_stop (fixture->portal);
+  g_assert_finalize_object (fixture->portal);
+  {
+    g_autoptr(AdmCampaign) reopened = adm_campaign_open (fixture->path, &error);
+
+    g_assert_no_error (error);
+    g_object_unref (fixture->campaign);
+    fixture->campaign = g_steal_pointer (&reopened);
+  }
+  fixture->portal = portal_serve_loopback (fixture->campaign);
+  entries = n_entries (fixture);
+  g_free (answer);
+  answer = post_with (fixture, "vorkosigan", "muster", csrf, with_id, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_cmpuint (journaled_musters (fixture, NULL), ==, 1);
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+  append_decision (fixture, "muster-accept", "vorkosigan");
+  append_decision (fixture, "muster-start", NULL);
+  entries = n_entries (fixture);
+  g_free (answer);
+  answer = post_with (fixture, "vorkosigan", "muster", csrf, with_id, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_cmpuint (journaled_musters (fixture, NULL), ==, 1);
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+}
+
+/* F-GEN-3: "Mark my sheet final" and "Not final after all" sent again with their ids: forged
+ * ids refused first; a repeat — its token used up — is answered as the first and changes
+ * nothing, not even after the mark has changed since; without an id, a used token is 403 as
+ * before; another admiral's post with the same id is his own; after the session, the id said
+ * for the next cycle, or a new mark for the old one, is refused. */
+static void
+test_final_client (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  const AdmFormation *formation = some_formation (fixture);
+  const AdmFormation *second = formation_not_of (fixture, formation->admiral->id);
+  const char *id = formation->admiral->id;
+  g_autofree char *sheet = g_strdup_printf ("f0=%s&o0=defend", formation->id);
+  g_autofree char *other_sheet = g_strdup_printf ("f0=%s&o0=defend", second->id);
+  g_autofree char *csrf = csrf_of (fixture, id);
+  g_autofree char *mark_csrf = NULL, *unmark_csrf = NULL, *answer = NULL;
+  guint status = 0;
+
+  adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
+  answer = post_with (fixture, id, "sheet", csrf, sheet, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  mark_csrf = csrf_of (fixture, id);
+  assert_bad_clients (fixture, id, "final", mark_csrf, "final=yes");
+  g_assert_false (adm_portal_get_final (fixture->portal, id));
+  for (guint i = 0; i < 3; i++)
+    {
+      g_free (answer);
+      answer = post_with (fixture, id, "final", mark_csrf,
+                          "final=yes&client=" CLIENT_A "&cycle=1", &status);
+      g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+      g_assert_true (adm_portal_get_final (fixture->portal, id));
+    }
+  unmark_csrf = csrf_of (fixture, id);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_free (answer);
+      answer = post_with (fixture, id, "final", unmark_csrf,
+                          "final=no&client=" CLIENT_B "&cycle=1", &status);
+      g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+      g_assert_false (adm_portal_get_final (fixture->portal, id));
+    }
+  /* The first mark's repeat, late: answered, and he stays not final. */
+  g_free (answer);
+  answer = post_with (fixture, id, "final", mark_csrf, "final=yes&client=" CLIENT_A "&cycle=1",
+                      &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_false (adm_portal_get_final (fixture->portal, id));
+  g_free (answer);
+  answer = post_with (fixture, id, "final", mark_csrf, "final=yes", &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_FORBIDDEN);
+  g_free (answer);
+  answer = post_with (fixture, id, "final", mark_csrf, "final=yes&client=" CLIENT_B "0",
+                      &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_FORBIDDEN);
+  g_assert_false (adm_portal_get_final (fixture->portal, id));
+  /* Another admiral with his ids: his own marks. */
+  g_free (answer);
+  answer = post_form (fixture, second->admiral->id, "sheet", other_sheet, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_free (answer);
+  answer = post_form (fixture, second->admiral->id, "final",
+                      "final=yes&client=" CLIENT_A "&cycle=1", &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_true (adm_portal_get_final (fixture->portal, second->admiral->id));
+  g_assert_false (adm_portal_get_final (fixture->portal, id));
+  /* After the session. */
+  komarr_end_cycle (fixture->campaign, g_get_real_time () / G_USEC_PER_SEC);
+  g_free (answer);
+  answer = post_form (fixture, id, "final", "final=yes&client=" CLIENT_A "&cycle=2", &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_CONFLICT);
+  g_free (answer);
+  answer = post_form (fixture, id, "final", "final=yes&client=" CLIENT_A "&cycle=1", &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_free (answer);
+  answer = post_form (fixture, id, "final", "final=no&client=" CLIENT_A "1&cycle=1", &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_CONFLICT);
+  g_assert_false (adm_portal_get_final (fixture->portal, id));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -888,6 +1144,10 @@ main (int   argc,
   ADD ("F-GEN-3/client-old-cycle", campaign_setup, test_client_old_cycle);
   ADD ("F-GEN-3/client-after-restart", campaign_setup, test_client_after_restart);
   ADD ("F-GEN-3/client-journal-check", campaign_setup, test_client_journal_check);
+  ADD ("F-GEN-6/muster-client-bad", muster_setup, test_muster_client_bad);
+  ADD ("F-GEN-6/muster-client-repeat", muster_setup, test_muster_client_repeat);
+  ADD ("F-GEN-6/muster-client-after-restart", muster_setup, test_muster_client_after_restart);
+  ADD ("F-GEN-3/final-client", campaign_setup, test_final_client);
 #undef ADD
   return g_test_run ();
 }

@@ -9,8 +9,10 @@
  * journal, what the master's Orders tab lists, and one "sheet-received"), his words as he
  * typed them, and nothing of his left in the phone's storage. On a phone two admirals share,
  * neither's page shows what the other wrote, and after "Sign out on this phone" nothing of his
- * is in the storage. Screenshots of the offline line in the build's tests folder. Skipped when
- * chromium is absent. */
+ * is in the storage. His muster (F-GEN-6) the same: handed in as its answer is lost while the
+ * master's computer is busy and read again 300 ms later, or reloaded while the link is down,
+ * it is journaled once. Screenshots of the offline line in the build's tests folder. Skipped
+ * when chromium is absent. */
 
 #include "config.h"
 
@@ -22,6 +24,7 @@
 #include "file-helpers.h"
 #include "komarr-helpers.h"
 #include "link-helpers.h"
+#include "shipped-helpers.h"
 
 /* What he types, in two goes: before and after the link goes. */
 #define WORDS_1 "Hold the jump point"
@@ -40,6 +43,9 @@ struct _Phone {
   char        *other;     /* another admiral's, through the link */
   char        *token;     /* his link's token, which his storage must not name */
   gint         received;  /* atomic: "sheet-received"s */
+  gboolean     muster;    /* the campaign in its muster, before cycle 1 */
+  gint         busy;      /* atomic: the master's computer busy, its main loop not run */
+  gint         parked;    /* atomic: the main loop stopped for it */
   char        *problem;   /* why the flow stopped, or NULL */
   gint         done;
 };
@@ -71,7 +77,14 @@ phone_start (Phone *phone)
       return FALSE;
     }
   path = g_build_filename (phone->dir, "komarr.admiralty", NULL);
-  phone->campaign = komarr_new (NULL, NULL);
+  if (phone->muster)
+    {
+      g_autoptr(AdmScenario) scenario = shipped_scenario ("komarr-muster.admiralty");
+
+      phone->campaign = adm_campaign_new (scenario, 1);
+    }
+  else
+    phone->campaign = komarr_new (NULL, NULL);
   g_assert_true (adm_campaign_save (phone->campaign, path, &error));
   g_assert_no_error (error);
   phone->portal = adm_portal_new (phone->campaign, &error);
@@ -109,7 +122,16 @@ phone_run (Phone *phone)
   GThread *thread = g_thread_new ("phone", phone_thread, phone);
 
   while (!g_atomic_int_get (&phone->done))
-    g_main_context_iteration (NULL, TRUE);
+    {
+      if (g_atomic_int_get (&phone->busy))
+        {
+          g_atomic_int_set (&phone->parked, 1);
+          g_usleep (5000);
+          continue;
+        }
+      g_atomic_int_set (&phone->parked, 0);
+      g_main_context_iteration (NULL, TRUE);
+    }
   g_thread_join (thread);
   chromium_stop (&phone->chromium);
   if (phone->problem != NULL)
@@ -138,6 +160,37 @@ journaled_sheets (Phone  *phone,
         {
           g_free (*words);
           *words = g_strdup (adm_event_get_text (event));
+        }
+    }
+  return n;
+}
+
+/* The "muster" events of Vorkosigan's in the journal; the name of the last one's first
+ * formation in @name. */
+static guint
+journaled_musters (Phone       *phone,
+                   const char **name)
+{
+  GPtrArray *events = adm_campaign_get_events (phone->campaign);
+  guint n = 0;
+  gboolean first = FALSE;
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i);
+
+      if (g_strcmp0 (adm_event_get (event, "admiral"), "vorkosigan") != 0)
+        continue;
+      if (g_str_equal (adm_event_get_kind (event), "muster"))
+        {
+          n++;
+          first = TRUE;
+        }
+      else if (first && g_str_equal (adm_event_get_kind (event), "muster-formation"))
+        {
+          if (name != NULL)
+            *name = adm_event_get (event, "name");
+          first = FALSE;
         }
     }
   return n;
@@ -223,11 +276,43 @@ navigate (Phone      *phone,
     json_node_unref (chromium_call (&phone->chromium, "Page.navigate", params));
 }
 
+#define ERROR_PAGE \
+  "document.readyState === 'complete' && !document.getElementById('clock') ? 'yes' : 'no'"
+
+/* A reload while the link is down and something of his is not sent: the browser asks first
+ * (the page's "beforeunload"), he leaves — every question the browser asks meanwhile is
+ * answered so — and the browser shows its own error page. */
 static void
-reload (Phone *phone)
+reload_asked (Phone *phone)
 {
-  if (phone->problem == NULL)
-    json_node_unref (chromium_call (&phone->chromium, "Page.reload", "{}"));
+  JsonNode *reply;
+  gboolean asked = FALSE;
+
+  if (phone->problem != NULL)
+    return;
+  /* The page's events on: the browser tells of its dialogs only then. */
+  reply = chromium_call (&phone->chromium, "Page.enable", "{}");
+  g_clear_pointer (&reply, json_node_unref);
+  reply = chromium_call (&phone->chromium, "Page.reload", "{}");
+  g_clear_pointer (&reply, json_node_unref);
+  for (guint i = 0; i < CHROMIUM_TIMEOUT_MS / 100; i++)
+    {
+      g_autofree char *shown = NULL;
+
+      if ((reply = chromium_call (&phone->chromium, "Page.handleJavaScriptDialog",
+                                  "{\"accept\":true}")) != NULL)
+        {
+          asked = TRUE;
+          g_clear_pointer (&reply, json_node_unref);
+          continue;
+        }
+      if (asked && g_strcmp0 ((shown = chromium_evaluate (&phone->chromium, ERROR_PAGE)),
+                              "yes") == 0)
+        break;
+      g_usleep (100000);
+    }
+  if (!asked)
+    phone->problem = g_strdup ("the reload was not asked about first");
 }
 
 /* His page, its script running, in a new tab. */
@@ -259,11 +344,21 @@ type (Phone      *phone,
   step (phone, "typing", script);
 }
 
+/* "Hand in", tapped: a user's gesture, as the browser counts them (a page that has had none
+ * may not ask before it is left). */
 static void
 hand_in (Phone *phone)
 {
-  step (phone, "the hand-in", "(function(){document.querySelector('#orders "
-        "button:not([value])').click();return 'ok'})()");
+  JsonNode *reply;
+
+  if (phone->problem != NULL)
+    return;
+  reply = chromium_call (&phone->chromium, "Runtime.evaluate",
+                         "{\"userGesture\":true,\"expression\":\"document.querySelector("
+                         "'#orders button:not([value])').click()\"}");
+  if (reply == NULL)
+    phone->problem = g_strdup ("the hand-in: no answer");
+  g_clear_pointer (&reply, json_node_unref);
 }
 
 #define LINE_SAYS(text) \
@@ -372,7 +467,7 @@ after_server (Phone *phone)
   /* The sheet is dropped from the phone only on the portal's answer to it. */
   wait (phone, "the repeat answered",
         "(function(){for(var i=0;i<localStorage.length;i++)"
-        "if(/:sheet$/.test(localStorage.key(i)))return 'no';return 'yes'})()");
+        "if(/:send$/.test(localStorage.key(i)))return 'no';return 'yes'})()");
   wait (phone, "the sheet received", STATUS_SAYS ("Received at"));
   wait (phone, "his words, as handed in", WORDS_ARE (WORDS_1));
   wait (phone, "the phone's storage emptied", STORAGE_EMPTY);
@@ -380,7 +475,8 @@ after_server (Phone *phone)
 
 /* He hands the sheet in with the link down (@state: the portal never has it, LINK_DOWN, or
  * has it with its answer lost, LINK_DEAF), then reloads the page while it is still down —
- * the browser's own error page, there being no service worker —, and again once it is back:
+ * asked first whether to leave, then the browser's own error page, there being no service
+ * worker —, and again once it is back:
  * his words come back from the phone's storage and the sheet is kept once. */
 static void
 reload_flow (Phone     *phone,
@@ -394,10 +490,8 @@ reload_flow (Phone     *phone,
   wait (phone, "the offline line with his sheet",
         LINE_SAYS ("your sheet will be sent when the link is back"));
   link_set (phone->link, LINK_DOWN);
-  reload (phone);
-  wait (phone, "the browser's error page",
-        "document.readyState === 'complete' && !document.getElementById('clock') ? 'yes' : "
-        "'no'");
+  reload_asked (phone);
+  wait (phone, "the browser's error page", ERROR_PAGE);
   link_set (phone->link, LINK_UP);
   navigate (phone, phone->url);
   wait (phone, "the page again", "document.readyState === 'complete' && "
@@ -459,12 +553,149 @@ shared (Phone *phone)
   wait (phone, "no storage of his", STORAGE_EMPTY);
 }
 
+/* The master's computer busy (@busy), its main loop stopped until it is not: what the phones
+ * post waits, as on a chief's laptop in the middle of a battle. */
+static void
+master_busy (Phone    *phone,
+             gboolean  busy)
+{
+  g_atomic_int_set (&phone->busy, busy);
+  g_main_context_wakeup (NULL);
+  while (busy && !g_atomic_int_get (&phone->parked))
+    g_usleep (1000);
+}
+
+/* Waits up to @ms for the relay to have passed on more connections than @before. */
+static void
+passed_on_since (Phone *phone,
+                 guint  before,
+                 guint  ms)
+{
+  for (guint i = 0; i < ms / 10 && link_passed_on (phone->link) <= before; i++)
+    g_usleep (10000);
+}
+
+#define MUSTER_NAME "Home Squadron"
+
+/* His first formation named as his keys would: an "input" event. */
+static void
+name_formation (Phone *phone)
+{
+  step (phone, "naming", "(function(){var n=document.querySelector('input[name=n1]');"
+        "n.focus();n.value='" MUSTER_NAME "';n.dispatchEvent(new Event('input',"
+        "{bubbles:true}));return 'ok'})()");
+}
+
+#define MUSTER_NAME_KEPT \
+  "(function(){var n=document.querySelector('input[name=n1]');return n&&" \
+  "n.value==='" MUSTER_NAME "'?'yes':'no'})()"
+
+/* F-GEN-6: he hands his muster in while the master's computer is busy and the answer is lost;
+ * 300 ms later he reads his page again, which still says "Not handed in yet" (the computer
+ * has not got to it), and hands it in again, as a phone of the rehearsal did: the muster is
+ * journaled once, with his formation's name. */
+static void
+muster_reread (Phone *phone)
+{
+  guint before;
+
+  open_page (phone, phone->url);
+  name_formation (phone);
+  master_busy (phone, TRUE);
+  link_set (phone->link, LINK_DEAF);
+  before = link_passed_on (phone->link);
+  hand_in (phone);
+  passed_on_since (phone, before, 2000);
+  g_usleep (300000);
+  link_set (phone->link, LINK_UP);
+  navigate (phone, phone->url);
+  wait (phone, "his page read again", "document.readyState === 'complete' && "
+        "document.getElementById('orders') ? 'yes' : 'no'");
+  wait (phone, "his page not yet saying it", STATUS_SAYS ("Not handed in yet"));
+  before = link_passed_on (phone->link);
+  hand_in (phone);
+  passed_on_since (phone, before, 1000);
+  g_usleep (300000);
+  master_busy (phone, FALSE);
+  wait (phone, "the muster handed in", STATUS_SAYS ("handed in at"));
+  wait (phone, "the phone's storage emptied", STORAGE_EMPTY);
+}
+
+/* F-GEN-6: he hands his muster in with the link down; leaving the page is asked about first;
+ * he reloads it while the link is down — the browser's own error page — and again once it is
+ * back: his formation's name comes back from the phone's storage, and the muster is
+ * journaled once. */
+static void
+muster_reload (Phone *phone)
+{
+  open_page (phone, phone->url);
+  name_formation (phone);
+  link_set (phone->link, LINK_DOWN);
+  hand_in (phone);
+  wait (phone, "the offline line with his muster",
+        LINE_SAYS ("your muster will be sent when the link is back"));
+  shot (phone, "portal-offline-muster-phone.png");
+  reload_asked (phone);
+  wait (phone, "the browser's error page", ERROR_PAGE);
+  if (phone->problem == NULL && journaled_musters (phone, NULL) != 0)
+    phone->problem = g_strdup ("the muster reached the portal while the link was down");
+  link_set (phone->link, LINK_UP);
+  navigate (phone, phone->url);
+  wait (phone, "the page again", "document.readyState === 'complete' && "
+        "document.getElementById('orders') ? 'yes' : 'no'");
+  wait (phone, "the muster handed in", STATUS_SAYS ("handed in at"));
+  wait (phone, "his formation's name, as handed in", MUSTER_NAME_KEPT);
+  wait (phone, "the phone's storage emptied", STORAGE_EMPTY);
+  step (phone, "no warning before leaving once sent", "(function(){var e=new Event("
+        "'beforeunload',{cancelable:true});window.dispatchEvent(e);return e.defaultPrevented?"
+        "'it still asks':'ok'})()");
+}
+
+/* He marks his sheet final, then takes it back, with the answers lost: each is sent again
+ * once the link is back and kept once, in the order he made them — his sheet not final. */
+static void
+final_lost (Phone *phone)
+{
+  open_page (phone, phone->url);
+  type (phone, WORDS_1);
+  hand_in (phone);
+  wait (phone, "the sheet received", STATUS_SAYS ("Received at"));
+  wait (phone, "the final mark offered", "document.querySelector('#final button') ? 'yes' : "
+        "'no'");
+  link_set (phone->link, LINK_DEAF);
+  step (phone, "marking final", "(function(){document.querySelector('#final button').click();"
+        "return 'ok'})()");
+  for (guint i = 0; i < CHROMIUM_TIMEOUT_MS / 50 &&
+       !adm_portal_get_final (phone->portal, "vorkosigan"); i++)
+    g_usleep (50000);
+  if (phone->problem == NULL && !adm_portal_get_final (phone->portal, "vorkosigan"))
+    phone->problem = g_strdup ("the portal never had the final mark");
+  wait (phone, "the offline line with his mark",
+        LINE_SAYS ("when the link is back"));
+  link_set (phone->link, LINK_UP);
+  wait (phone, "the mark shown", "document.querySelector('#final.on') ? 'yes' : 'no'");
+  wait (phone, "the phone's storage emptied", STORAGE_EMPTY);
+  link_set (phone->link, LINK_DEAF);
+  step (phone, "not final after all", "(function(){document.querySelector('#final button')"
+        ".click();return 'ok'})()");
+  for (guint i = 0; i < CHROMIUM_TIMEOUT_MS / 50 &&
+       adm_portal_get_final (phone->portal, "vorkosigan"); i++)
+    g_usleep (50000);
+  link_set (phone->link, LINK_UP);
+  wait (phone, "the mark taken back", "document.querySelector('#final') && "
+        "!document.querySelector('#final.on') ? 'yes' : 'no'");
+  wait (phone, "the phone's storage emptied", STORAGE_EMPTY);
+  if (phone->problem == NULL && adm_portal_get_final (phone->portal, "vorkosigan"))
+    phone->problem = g_strdup ("his sheet is final after \"Not final after all\"");
+}
+
 /* A case: @flow on a phone of its own; then one sheet of his with @words in the campaign,
  * or (NULL) none. */
 typedef struct {
   const char  *path;
   void       (*flow) (Phone *phone);
   const char  *words;
+  gboolean     muster;  /* the campaign in its muster: one muster of his in the journal */
 } PhoneCase;
 
 static void
@@ -473,10 +704,18 @@ phone_test (gconstpointer data)
   const PhoneCase *test = data;
   Phone phone = { test->flow, };
 
+  phone.muster = test->muster;
   if (!phone_start (&phone))
     return;
   phone_run (&phone);
-  if (test->words != NULL)
+  if (test->muster)
+    {
+      const char *name = NULL;
+
+      g_assert_cmpuint (journaled_musters (&phone, &name), ==, 1);
+      g_assert_cmpstr (name, ==, MUSTER_NAME);
+    }
+  else if (test->words != NULL)
     assert_one_sheet (&phone, test->words);
   else
     g_assert_cmpuint (journaled_sheets (&phone, NULL), ==, 0);
@@ -494,6 +733,9 @@ main (int   argc,
     { "F-GEN-3/reload-before-server-phone", reload_before, WORDS_1 },
     { "F-GEN-3/reload-after-server-phone", reload_after, WORDS_1 },
     { "shared-phone-sign-out", shared, NULL },
+    { "F-GEN-3/final-lost-phone", final_lost, WORDS_1 },
+    { "F-GEN-6/muster-reread-phone", muster_reread, NULL, TRUE },
+    { "F-GEN-6/muster-reload-phone", muster_reload, NULL, TRUE },
   };
 
   g_test_init (&argc, &argv, NULL);

@@ -487,37 +487,36 @@ _adm_portal_receive_sheet (Server            *server,
     }
   text = g_strndup (data, size);
   fields = soup_form_decode (text);
-  /* A sheet handed in by his page's script carries the id it gave the sheet and the cycle
-   * it is for, the same on every try: neither is a field of his form. Checked before his
-   * CSRF token is taken, so that a bad one changes nothing. */
-  if (kind == JOB_SHEET)
+  /* A post of his page's script (a sheet, a muster, a final mark) carries the id it gave the
+   * post and the cycle it is for, the same on every try: neither is a field of his form.
+   * Checked before his CSRF token is taken, so that a bad one changes nothing. */
+  client = take_field (fields, "client");
+  for_cycle = take_field (fields, "cycle");
+  if (client != NULL && !adm_strategy_client_is_valid (client))
     {
-      client = take_field (fields, "client");
-      for_cycle = take_field (fields, "cycle");
-      if (client != NULL && !adm_strategy_client_is_valid (client))
-        {
-          g_autofree char *words = g_strdup_printf ("Bad request: the client id is %d to %d "
-                                                    "letters, digits, - or _\n",
-                                                    ADM_STRATEGY_CLIENT_MIN,
-                                                    ADM_STRATEGY_CLIENT_MAX);
+      g_autofree char *words = g_strdup_printf ("Bad request: the client id is %d to %d "
+                                                "letters, digits, - or _\n",
+                                                ADM_STRATEGY_CLIENT_MIN,
+                                                ADM_STRATEGY_CLIENT_MAX);
 
-          _adm_portal_respond_text (msg, SOUP_STATUS_BAD_REQUEST, words);
-          return;
-        }
-      if (for_cycle != NULL &&
-          !g_ascii_string_to_unsigned (for_cycle, 10, 1, G_MAXUINT, &cycle, NULL))
-        {
-          _adm_portal_respond_text (msg, SOUP_STATUS_BAD_REQUEST,
-                                    "Bad request: the cycle is a number from 1\n");
-          return;
-        }
+      _adm_portal_respond_text (msg, SOUP_STATUS_BAD_REQUEST, words);
+      return;
+    }
+  if (for_cycle != NULL &&
+      !g_ascii_string_to_unsigned (for_cycle, 10, 1, G_MAXUINT, &cycle, NULL))
+    {
+      _adm_portal_respond_text (msg, SOUP_STATUS_BAD_REQUEST,
+                                "Bad request: the cycle is a number from 1\n");
+      return;
     }
   g_mutex_lock (&server->shared->lock);
   preview = (kind == JOB_SHEET || kind == JOB_MUSTER) &&
             g_strcmp0 (g_hash_table_lookup (fields, "step"), "check") == 0;
   fresh = take_csrf (server->shared, admiral_id, g_hash_table_lookup (fields, "csrf"), preview);
   g_mutex_unlock (&server->shared->lock);
-  if (!fresh && kind == JOB_FINAL)
+  /* A final mark sent again with its id may come with a token used up: the main thread
+   * knows whether it is a repeat (_adm_portal_job_repeated ()). */
+  if (!fresh && kind == JOB_FINAL && client == NULL)
     {
       _adm_portal_respond_text (msg, SOUP_STATUS_FORBIDDEN,
                     "The page is out of date: reload it and mark the sheet final again.\n");
@@ -673,10 +672,27 @@ job_read_back (AdmPortal        *self,
   _adm_portal_job_reply (job);
 }
 
-/* Main thread: the client ids of the sheets kept from phones, "ADMIRAL\nCLIENT" → cycle: the
- * journal's, read once, then each sheet kept since (remember_client ()). A sheet waiting for
- * the master is remembered here alone; journaled, its "sheet" event carries the id, so that a
- * repeat is known after the master's computer restarts. */
+/* The journal event's kind a post of @kind is kept as, under which its client id is known. */
+static const char *
+client_kind (JobKind kind)
+{
+  return kind == JOB_MUSTER ? "muster" : kind == JOB_FINAL ? "final" : "sheet";
+}
+
+static char *
+client_key (const char *kind,
+            const char *admiral_id,
+            const char *client)
+{
+  return g_strdup_printf ("%s\n%s\n%s", kind, admiral_id, client);
+}
+
+/* Main thread: the client ids of the posts kept from phones, "KIND\nADMIRAL\nCLIENT" → the
+ * cycle it was kept in: the journal's "sheet" and "muster" events, read once, then each post
+ * kept since (_adm_portal_job_remember ()). A sheet waiting for the master, or a final mark
+ * (which the journal does not hold), is remembered here alone; journaled, a sheet's or a
+ * muster's event carries the id, so that a repeat is known after the master's computer
+ * restarts. */
 static GHashTable *
 clients_of (AdmPortal *self)
 {
@@ -690,38 +706,62 @@ clients_of (AdmPortal *self)
     {
       const AdmEvent *event = g_ptr_array_index (events, i);
       const char *client = adm_event_get (event, "client");
-      guint64 cycle;
+      const char *kind = adm_event_get_kind (event);
+      guint64 cycle = 0;
 
-      if (client != NULL && g_str_equal (adm_event_get_kind (event), "sheet") &&
-          g_ascii_string_to_unsigned (adm_event_get (event, "cycle"), 10, 1, G_MAXUINT,
-                                      &cycle, NULL))
-        g_hash_table_replace (self->clients,
-                              g_strdup_printf ("%s\n%s", adm_event_get (event, "admiral"),
-                                               client),
-                              GUINT_TO_POINTER ((guint) cycle));
+      if (client == NULL || !(g_str_equal (kind, "muster") ||
+                              (g_str_equal (kind, "sheet") &&
+                               g_ascii_string_to_unsigned (adm_event_get (event, "cycle"), 10,
+                                                           1, G_MAXUINT, &cycle, NULL))))
+        continue;
+      g_hash_table_replace (self->clients,
+                            client_key (kind, adm_event_get (event, "admiral"), client),
+                            GUINT_TO_POINTER ((guint) cycle));
     }
   return self->clients;
 }
 
-/* The cycle of @admiral's sheet kept with @client, or 0: none. */
-static guint
-client_cycle (AdmPortal        *self,
-              const AdmAdmiral *admiral,
-              const char       *client)
+/* Main thread: @job, a post his phone sent again because it never heard the answer, answered
+ * as it was the first time (303 to his page), changing nothing — whatever the page's CSRF
+ * token now, for a repeat hands nothing in. The id of a sheet or final mark of another cycle
+ * is no repeat of this one (409); a muster, before any cycle, is one whenever it comes. TRUE
+ * when @job was answered so. */
+gboolean
+_adm_portal_job_repeated (AdmPortal        *self,
+                          Job              *job,
+                          const AdmAdmiral *admiral)
 {
-  g_autofree char *key = g_strdup_printf ("%s\n%s", admiral->id, client);
+  g_autofree char *key = NULL;
+  gpointer kept;
 
-  return GPOINTER_TO_UINT (g_hash_table_lookup (clients_of (self), key));
+  if (job->client == NULL || job->preview)
+    return FALSE;
+  key = client_key (client_kind (job->kind), admiral->id, job->client);
+  if (!g_hash_table_lookup_extended (clients_of (self), key, NULL, &kept))
+    return FALSE;
+  if (job->kind == JOB_MUSTER ||
+      GPOINTER_TO_UINT (kept) == (job->for_cycle != 0 ? job->for_cycle
+                                                      : _adm_portal_current_cycle (self)))
+    job->status = SOUP_STATUS_SEE_OTHER;
+  else
+    {
+      job->status = SOUP_STATUS_CONFLICT;
+      job->text = g_strdup ("Conflict: this client id is that of a post of another cycle\n");
+    }
+  _adm_portal_job_reply (job);
+  return TRUE;
 }
 
-static void
-remember_client (AdmPortal        *self,
-                 const AdmAdmiral *admiral,
-                 const char       *client,
-                 guint             cycle)
+/* Main thread: @job's client id, if it has one, known from now on as kept this cycle. */
+void
+_adm_portal_job_remember (AdmPortal        *self,
+                          Job              *job,
+                          const AdmAdmiral *admiral)
 {
-  g_hash_table_replace (clients_of (self), g_strdup_printf ("%s\n%s", admiral->id, client),
-                        GUINT_TO_POINTER (cycle));
+  if (job->client != NULL)
+    g_hash_table_replace (clients_of (self),
+                          client_key (client_kind (job->kind), admiral->id, job->client),
+                          GUINT_TO_POINTER (_adm_portal_current_cycle (self)));
 }
 
 /* Main thread: the posted sheet of @job checked by the engine and kept for the master, or,
@@ -740,28 +780,8 @@ _adm_portal_job_sheet (AdmPortal        *self,
   AdmPortalSheet *sheet;
   gboolean mark;
 
-  /* Sent again by his phone, which never heard the answer: kept already, it is answered as it
-   * was the first time, and nothing changes — whatever the page's CSRF token now, for a
-   * repeat hands nothing in. The id of a sheet of another cycle is no repeat of this one. */
-  if (job->client != NULL && !job->preview)
-    {
-      guint kept = client_cycle (self, admiral, job->client);
-
-      if (kept != 0 && kept == (job->for_cycle != 0 ? job->for_cycle : cycle))
-        {
-          job->status = SOUP_STATUS_SEE_OTHER;
-          _adm_portal_job_reply (job);
-          return;
-        }
-      if (kept != 0)
-        {
-          job->status = SOUP_STATUS_CONFLICT;
-          job->text = g_strdup ("Conflict: this client id is that of a sheet of another "
-                                "cycle\n");
-          _adm_portal_job_reply (job);
-          return;
-        }
-    }
+  if (_adm_portal_job_repeated (self, job, admiral))
+    return;
   if (job->for_cycle > cycle)
     {
       job->status = SOUP_STATUS_CONFLICT;
@@ -783,6 +803,7 @@ _adm_portal_job_sheet (AdmPortal        *self,
   if (mark && same_as_handed_in (self, admiral, job->fields))
     {
       adm_portal_set_final (self, admiral->id, TRUE, NULL);
+      _adm_portal_job_remember (self, job, admiral);
       job->status = SOUP_STATUS_SEE_OTHER;
       _adm_portal_job_reply (job);
       return;
@@ -828,8 +849,7 @@ _adm_portal_job_sheet (AdmPortal        *self,
       _adm_portal_job_reply (job);
       return;
     }
-  if (job->client != NULL)
-    remember_client (self, admiral, job->client, cycle);
+  _adm_portal_job_remember (self, job, admiral);
   sheet = g_new0 (AdmPortalSheet, 1);
   sheet->admiral_id = g_strdup (admiral->id);
   sheet->cycle = cycle;
@@ -1140,6 +1160,24 @@ _adm_portal_job_final (AdmPortal        *self,
   g_autofree char *message = NULL, *marked = NULL;
   LangScope scope;
 
+  if (_adm_portal_job_repeated (self, job, admiral))
+    return;
+  /* Only from a page of his that is not out of date (a repeat's token may be used up). */
+  if (job->stale)
+    {
+      job->status = SOUP_STATUS_FORBIDDEN;
+      job->text = g_strdup ("The page is out of date: reload it and mark the sheet final "
+                            "again.\n");
+      _adm_portal_job_reply (job);
+      return;
+    }
+  if (job->for_cycle != 0 && job->for_cycle != _adm_portal_current_cycle (self))
+    {
+      job->status = SOUP_STATUS_CONFLICT;
+      job->text = g_strdup ("Conflict: that cycle is not the one under way\n");
+      _adm_portal_job_reply (job);
+      return;
+    }
   /* Only an explicit yes marks, and only an explicit no takes the mark back. */
   if (!final && g_strcmp0 (value, "no") != 0)
     {
@@ -1150,6 +1188,7 @@ _adm_portal_job_final (AdmPortal        *self,
     }
   if (adm_portal_set_final (self, admiral->id, final, NULL))
     {
+      _adm_portal_job_remember (self, job, admiral);
       job->status = SOUP_STATUS_SEE_OTHER;
       _adm_portal_job_reply (job);
       return;

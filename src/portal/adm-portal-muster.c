@@ -614,6 +614,18 @@ _adm_portal_job_muster (AdmPortal        *self,
 
   g_hash_table_remove (job->fields, "csrf");
   g_hash_table_remove (job->fields, "step");
+  /* Sent again by his phone, which never heard the answer: kept already, answered as the
+   * first time, whatever its token. One said for a cycle not under way is for no muster of
+   * this campaign's. */
+  if (_adm_portal_job_repeated (self, job, admiral))
+    return;
+  if (job->for_cycle != 0 && job->for_cycle != _adm_portal_current_cycle (self))
+    {
+      job->status = SOUP_STATUS_CONFLICT;
+      job->text = g_strdup ("Conflict: that cycle is not the one under way\n");
+      _adm_portal_job_reply (job);
+      return;
+    }
   /* No muster of his to hand in (none under way, or his accepted): his page says where he
    * stands. */
   if (entry == NULL || entry->status == ADM_MUSTER_ACCEPTED)
@@ -642,9 +654,12 @@ _adm_portal_job_muster (AdmPortal        *self,
       g_autoptr(GPtrArray) events = adm_muster_draft_events (draft,
                                                              g_get_real_time () / G_USEC_PER_SEC);
 
-      /* The one check again, as the muster is journaled. */
+      /* The one check again, as the muster is journaled, with the id his page gave it. */
+      if (job->client != NULL)
+        adm_event_set (g_ptr_array_index (events, 0), "client", job->client);
       if (adm_campaign_append_all (self->campaign, events, &error))
         {
+          _adm_portal_job_remember (self, job, admiral);
           _adm_portal_fill_clear (&fill);
           job->status = SOUP_STATUS_SEE_OTHER;
           _adm_portal_job_reply (job);

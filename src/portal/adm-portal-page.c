@@ -1384,8 +1384,9 @@ append_session (GString             *out,
   g_string_append (out, "</section>");
 }
 
-/* The line the script shows while the link to the master's computer is down, and a moment
- * after it is back; its words from here ("%s": the time the link went, or came back). */
+/* The line the script shows while the link to the master's computer is down (with a sheet, a
+ * muster or another post waiting to be sent, or none), and a moment after it is back; its
+ * words from here ("%s": the time the link went, or came back). */
 static void
 append_link (GString *out)
 {
@@ -1396,6 +1397,14 @@ append_link (GString *out)
   /* Translators: the phone lost the room's network at 18:32 after "Hand in the sheet" */
   adm_portal_html_escape (out, _("Offline since %s — your sheet will be sent when the link is "
                                  "back."));
+  g_string_append (out, "\" data-muster=\"");
+  /* Translators: the phone lost the room's network at 18:32 after "Hand in the muster" */
+  adm_portal_html_escape (out, _("Offline since %s — your muster will be sent when the link is "
+                                 "back."));
+  g_string_append (out, "\" data-post=\"");
+  /* Translators: the phone lost the room's network at 18:32 after "Mark my sheet final" */
+  adm_portal_html_escape (out, _("Offline since %s — what you sent will reach the master when "
+                                 "the link is back."));
   g_string_append (out, "\" data-back=\"");
   /* Translators: the phone reached the master's computer again at 18:35 */
   adm_portal_html_escape (out, _("Back online at %s."));

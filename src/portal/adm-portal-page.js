@@ -15,25 +15,29 @@
  * F-STRAT-8: choosing a route's leg narrows the next leg to its neighbours.
  *
  * The room's Wi-Fi comes and goes, and the page has no service worker (plain HTTP is no
- * secure context), so it keeps what he writes on his order sheet (not the muster's form) in
- * the phone's storage under its own name
- * (body's data-store, his alone: "admiralty:NAME:draft-CYCLE"), and puts it back in the form
- * when the page is loaded again. "Hand in the sheet" keeps the sheet there too
- * ("admiralty:NAME:sheet") with an id of its own, and sends it — the id and the cycle with
- * it — until the master's computer answers: a repeat of a sheet it has is answered as the
- * first, so that the sheet is kept once however often the link dropped its answer. Answered,
- * the sheet and the draft are dropped from the phone. A question unanswered in 4 s (the page
- * in 8 s, a sheet in 10 s), or a link the phone says is gone, shows "offline since 18:32"
- * on top until one is answered (asked every 2.5 s meanwhile); meanwhile the page keeps what
- * it shows, and its links, which would leave it, do nothing. "Sign out on this phone" drops
- * everything his page kept there. A page that answers a post (a read-back) takes his page's
- * own address, so that a reload asks for his page, never posts again. */
+ * secure context), so it keeps what he writes on his order sheet or his muster in the phone's
+ * storage under its own name (body's data-store, his alone:
+ * "admiralty:NAME:draft-sheet-CYCLE", "…:draft-muster-0"), and puts it back in the form when
+ * the page is loaded again. Every post that changes something — "Hand in the sheet", "Hand in
+ * the muster", "Mark my sheet final", "Not final after all" — is kept there too, in the order
+ * he made them ("admiralty:NAME:send"), each with an id of its own, and sent — the id and the
+ * cycle with it — until the master's computer answers: a repeat of a post it has is answered
+ * as the first, so that each is kept once however often the link dropped its answer.
+ * Answered, the post and its draft are dropped from the phone. A read-back changes nothing and
+ * is asked for at once, its answer put in place of the form. A question unanswered in 4 s
+ * (the page in 8 s, a post in 10 s), or a link the phone says is gone, shows "offline since
+ * 18:32" on top until one is answered (asked every 2.5 s meanwhile); meanwhile the page keeps
+ * what it shows, its links, which would leave it, do nothing, and leaving it (a reload, which
+ * shows the browser's own error page) is asked about first when something of his is not
+ * sent. "Sign out on this phone" drops everything his page kept there. A page that answers a
+ * plain post (scripts off) takes his page's own address, so that a reload asks for his page,
+ * never posts again. */
 (function(){var c=document.getElementById('clock');if(!c)return;
 if(!/\/$/.test(location.pathname))history.replaceState(null,'','./');
 var d=+c.dataset.deadline,pz=+c.dataset.paused,skew=Date.now()/1000-(+c.dataset.now),
 key=c.dataset.key,dirty=false,busy=false,f=document.getElementById('orders'),
 B=document.body,S=B.dataset.store,cyc=+B.dataset.cycle,L=document.getElementById('link'),
-off=0,back=0,pend=null,sending=false,wait=0,retry=0,stale=0,gone=false,clicked=null;
+off=0,back=0,Q=[],sending=null,wait=0,retry=0,stale=0,gone=false,clicked=null;
 if(f&&f.dataset.keep==='1')dirty=true;
 function bare(o){return o?o.outerHTML.replace(/name="csrf" value="[^"]*"/g,''):''}
 var base=bare(f);
@@ -67,8 +71,9 @@ if(v===undefined)continue;if(x.tagName==='SELECT'){for(j=0;j<x.options.length;j+
 if(x.options[j].value===v)break;if(j===x.options.length)continue}x.value=v;
 if(/^a[0-9]+$/.test(x.name)&&v&&x.closest('details'))x.closest('details').open=true}legs()}
 function mo(){var o=document.getElementById('orders');
-return o&&o.getAttribute('action')==='sheet'?o:null}
-function save(){if(S&&mo())keep('draft-'+cyc,pairs(mo()))}
+return o&&/^(sheet|muster)$/.test(o.getAttribute('action'))?o:null}
+function dk(u,n){return'draft-'+u+'-'+n}
+function save(){var o=mo();if(S&&o)keep(dk(o.getAttribute('action'),cyc),pairs(o))}
 document.addEventListener('input',function(e){if(ours(e.target)){dirty=true;save()}},true);
 document.addEventListener('change',function(e){if(ours(e.target)){dirty=true;
 narrow(e.target);save()}},true);
@@ -99,8 +104,10 @@ if(said.length&&w){var now=new Date();w.textContent=w.dataset.text.replace('%1$s
 p(now.getHours())+':'+p(now.getMinutes())).replace('%2$s',said.join(' · '));
 w.hidden=false}}
 function hm(t){var n=new Date(t);return p(n.getHours())+':'+p(n.getMinutes())}
+function has(u){for(var i=0;i<Q.length;i++)if(Q[i].u===u)return true;return false}
 function say(){if(!L||gone)return;if(off){L.className='msg err';
-L.textContent=(pend?L.dataset.sheet:L.dataset.off).replace('%s',hm(off));L.hidden=false}
+L.textContent=(has('sheet')?L.dataset.sheet:has('muster')?L.dataset.muster:
+Q.length?L.dataset.post:L.dataset.off).replace('%s',hm(off));L.hidden=false}
 else if(back&&Date.now()-back<8000){L.className='msg back';
 L.textContent=L.dataset.back.replace('%s',hm(back));L.hidden=false}else{L.hidden=true;
 L.className=''}}
@@ -121,43 +128,58 @@ swap(new DOMParser().parseFromString(b.x,'text/html'));key=k;tick()})})
 function later(ms){clearTimeout(wait);if(!gone)wait=setTimeout(send,ms!==undefined?ms:
 Math.min(16000,2000*Math.pow(2,retry++)))}
 function same(a,b){return JSON.stringify(a)===JSON.stringify(b)}
-function done(q){stale=0;retry=0;if(pend===q){pend=null;keep('sheet',null)}
-if(same(pairs(document.getElementById('orders')),q.p)){keep('draft-'+q.cycle,null);
-if(!pend)dirty=false}key='';say();poll();if(pend)later(0)}
-function send(){if(!pend||sending||gone)return;sending=true;clearTimeout(wait);
-var q=pend,o=document.getElementById('orders'),t=o&&o.querySelector('input[name=csrf]'),
-t0=Date.now(),b=q.p.concat(q.x?[q.x]:[]).map(function(x){return encodeURIComponent(x[0])+
-'='+encodeURIComponent(x[1])});
-b.unshift('csrf='+encodeURIComponent(t?t.value:''),'client='+q.id,'cycle='+q.cycle);
-req('sheet',{method:'POST',redirect:'manual',body:b.join('&'),
-headers:{'Content-Type':'application/x-www-form-urlencoded'}},10000).then(function(a){
-sending=false;found(1);if(a.t==='opaqueredirect'||a.s===303){done(q);return}
-var doc=new DOMParser().parseFromString(a.x,'text/html'),
-n=doc.querySelector('#orders input[name=csrf]');
-if(a.s===403&&n&&stale<3){stale++;o=document.getElementById('orders');
-t=o&&o.querySelector('input[name=csrf]');if(t)t.value=n.value;later(0);return}
-if(a.s===409||a.s===400){if(pend===q){pend=null;keep('sheet',null)}
-if(doc.getElementById('sheet'))swap(doc);else{var w=document.getElementById('sheet-status');
-if(w){w.textContent=a.x;w.className='msg err'}}say();return}later()},
-function(){sending=false;lost(t0);later()})}
+function kq(){keep('send',Q.length?Q:null)}
+function drop(q){var i=Q.indexOf(q);if(i>=0)Q.splice(i,1);kq()}
+function tokens(v){var x=document.querySelectorAll('input[name=csrf]');
+for(var i=0;i<x.length;i++)x[i].value=v}
+function shown(doc){var s=document.getElementById('sheet'),z=doc.getElementById('sheet'),
+n=doc.querySelector('input[name=csrf]');if(s&&z){s.innerHTML=z.innerHTML;base=bare(mo());
+legs()}if(n)tokens(n.value)}
+function enc(x){return encodeURIComponent(x[0])+'='+encodeURIComponent(x[1])}
+function post(u,b){return req(u,{method:'POST',redirect:'manual',body:b.join('&'),
+headers:{'Content-Type':'application/x-www-form-urlencoded'}},10000)}
+function done(q){stale=0;retry=0;drop(q);if(q.u!=='final'&&same(pairs(mo()),q.p)){
+keep(dk(q.u,q.cycle),null);if(!has(q.u))dirty=false}key='';say();poll();if(Q.length)later(0)}
+function send(){var q=Q[0];if(!q||sending||gone)return;sending=q;clearTimeout(wait);
+var t=document.querySelector('form[action="'+q.u+'"] input[name=csrf]')||
+document.querySelector('input[name=csrf]'),t0=Date.now(),b=q.p.concat(q.x?[q.x]:[]).map(enc);
+b.unshift('csrf='+encodeURIComponent(t?t.value:''),'client='+q.id);if(q.cycle)
+b.push('cycle='+q.cycle);post(q.u,b).then(function(a){sending=null;found(1);
+if(a.t==='opaqueredirect'||a.s===303){done(q);return}
+var doc=new DOMParser().parseFromString(a.x,'text/html'),n=doc.querySelector('input[name=csrf]'),
+z=doc.getElementById('sheet');if(a.s===403&&stale<3){stale++;if(n)tokens(n.value);else{key='';
+poll()}later(n?0:1500);return}if(a.s!==400&&a.s!==409&&!z){later();return}
+drop(q);stale=0;retry=0;if(z)shown(doc);else{var w=document.getElementById('sheet-status');
+if(w){w.textContent=a.x;w.className='msg err'}}say();if(Q.length)later(0)},
+function(){sending=null;lost(t0);later()})}
+function check(o,s){var t=o.querySelector('input[name=csrf]'),t0=Date.now(),
+b=pairs(o).concat([[s.name,s.value]]).map(enc);b.unshift('csrf='+encodeURIComponent(t?t.value:''));
+post(o.getAttribute('action'),b).then(function(a){found(1);
+var doc=new DOMParser().parseFromString(a.x,'text/html');if(doc.getElementById('sheet'))
+shown(doc);else{key='';poll()}},function(){lost(t0);say()})}
 function newid(){var a=new Uint8Array(16),s='';crypto.getRandomValues(a);
 for(var i=0;i<16;i++)s+=(a[i]<16?'0':'')+a[i].toString(16);return s}
 document.addEventListener('click',function(e){var t=e.target.closest?e.target:null,
 a=t&&t.closest('a[href]');if(t&&t.closest('button'))clicked=t.closest('button');
 if(a&&off){e.preventDefault();say()}},true);
-document.addEventListener('submit',function(e){var o=e.target,s=e.submitter||clicked;
-if(o!==mo()||!S||gone)return;if(s&&s.value==='check'){if(off){e.preventDefault();
-say()}return}e.preventDefault();var q=pairs(o),x=s&&s.name?[s.name,s.value]:null;
-if(!pend||!same(pend.p,q)||!same(pend.x,x))pend={id:newid(),cycle:cyc,p:q,x:x};
-keep('sheet',pend);save();say();send()});
-if(S){var ks=mine(),dr;for(var i=0;i<ks.length;i++){var m=/:draft-([0-9]+)$/.exec(ks[i]);
-if(m&&+m[1]!==cyc)try{localStorage.removeItem(ks[i])}catch(x){}}
-pend=load('sheet');dr=load('draft-'+cyc);f=mo();if(f&&(dr||pend&&pend.cycle===cyc)){
-fill(f,dr||pend.p);dirty=true}
+document.addEventListener('submit',function(e){var o=e.target,s=e.submitter||clicked,
+u=o.getAttribute('action'),q,i;if(!S||gone||o!==mo()&&u!=='final')return;e.preventDefault();
+if(s&&s.value==='check'){if(off)say();else check(o,s);return}
+q={id:newid(),u:u,cycle:cyc,p:pairs(o),x:s&&s.name?[s.name,s.value]:null};
+for(i=0;i<Q.length;i++)if(Q[i].u===u)break;if(i===Q.length)Q.push(q);
+else if(same(Q[i].p,q.p)&&same(Q[i].x,q.x))q=Q[i];else Q[i]=q;kq();if(o===mo())save();
+say();send()});
+window.addEventListener('beforeunload',function(e){if(off&&!gone&&(Q.length||dirty)){
+e.preventDefault();e.returnValue=''}});
+if(S){var ks=mine(),dr=null,pq=null;f=mo();var fu=f?f.getAttribute('action'):'';
+for(var i=0;i<ks.length;i++)if(/:draft-/.test(ks[i])&&ks[i]!==sk(dk(fu,cyc)))
+try{localStorage.removeItem(ks[i])}catch(x){}Q=load('send');if(!Array.isArray(Q))Q=[];
+for(i=0;i<Q.length;i++)if(Q[i].u===fu&&Q[i].cycle===cyc)pq=Q[i];if(f){dr=load(dk(fu,cyc));
+if(dr||pq){fill(f,dr||pq.p);dirty=true}}
 var so=document.getElementById('signout');if(so){so.hidden=false;
-so.addEventListener('click',function(){if(pend&&!confirm(so.dataset.ask))return;
+so.addEventListener('click',function(){if(Q.length&&!confirm(so.dataset.ask))return;
 var k=mine();for(var i=0;i<k.length;i++)try{localStorage.removeItem(k[i])}catch(x){}
-gone=true;pend=null;clearTimeout(wait);var m=document.createElement('p');
+gone=true;Q=[];clearTimeout(wait);var m=document.createElement('p');
 m.className='msg info';m.textContent=so.dataset.done;document.title='';B.textContent='';
 B.appendChild(m);history.replaceState(null,'','/')})}}
 window.addEventListener('offline',function(){lost(Date.now())});

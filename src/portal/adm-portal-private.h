@@ -153,9 +153,10 @@ struct _AdmPortal
   guint            next_step;   /* which of them goes next */
   GHashTable      *sheets;    /* admiral id → AdmPortalSheet* */
   GHashTable      *posted;    /* admiral id → Posted*: his last sheet as the form gave it */
-  GHashTable      *clients;   /* "ADMIRAL\nCLIENT" → the cycle (as a pointer) of the sheet
-                               * kept with that client id; read from the journal when first
-                               * needed (_adm_portal_job_sheet ()), or NULL */
+  GHashTable      *clients;   /* "KIND\nADMIRAL\nCLIENT" → the cycle (as a pointer) in which
+                               * the sheet, muster or final mark of that client id was kept;
+                               * read from the journal when first needed
+                               * (_adm_portal_job_repeated ()), or NULL */
   guint8           dice_key[32]; /* names his side's battles to a phone (adm-portal-dice.c) */
   gboolean         dice_keyed;
   GBytes          *archive;   /* the campaign's archive once its truth is published (every
@@ -206,10 +207,13 @@ typedef struct {
   GHashTable        *fields;    /* SHEET: the form */
   guint              cycle;     /* PDF */
   gboolean           preview;   /* SHEET: read back, not handed in */
-  gboolean           stale;     /* SHEET: from a page whose CSRF token is no longer valid */
-  char              *client;    /* SHEET: the id the phone gave the sheet, the same on every
-                                 * try (adm_strategy_client_is_valid ()), or NULL */
-  guint              for_cycle; /* SHEET: the cycle the phone handed it in for, or 0: unsaid */
+  gboolean           stale;     /* SHEET, MUSTER, FINAL: from a page whose CSRF token is no
+                                 * longer valid */
+  char              *client;    /* SHEET, MUSTER, FINAL: the id the page's script gave the
+                                 * post, the same on every try
+                                 * (adm_strategy_client_is_valid ()), or NULL */
+  guint              for_cycle; /* SHEET, MUSTER, FINAL: the cycle the phone sent it for, or 0:
+                                 * unsaid */
   /* The answer: */
   guint              status;
   Page              *page;
@@ -384,6 +388,14 @@ char     *_adm_portal_posted_fill    (AdmPortal            *self,
                                       AdmPortalFormFill    *fill);
 void      _adm_portal_fill_clear     (AdmPortalFormFill    *fill);
 void      _adm_portal_sync_refusals  (AdmPortal            *self);
+/* Main thread: a post sent again with its client id answered as the first (TRUE); a post
+ * kept, its client id remembered. adm-portal-intake.c. */
+gboolean  _adm_portal_job_repeated   (AdmPortal            *self,
+                                      Job                  *job,
+                                      const AdmAdmiral     *admiral);
+void      _adm_portal_job_remember   (AdmPortal            *self,
+                                      Job                  *job,
+                                      const AdmAdmiral     *admiral);
 void      _adm_portal_job_sheet      (AdmPortal            *self,
                                       Job                  *job,
                                       const AdmAdmiral     *admiral);

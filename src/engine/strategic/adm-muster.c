@@ -681,6 +681,12 @@ check_muster (AdmMuster       *self,
   if (entry->status == ADM_MUSTER_ACCEPTED)
     return refuse (error, _("the master accepted the muster of %s already; he returns it before "
                             "another is handed in"), entry->pool->admiral->name);
+  /* The id his phone's page gave the muster, by which the portal knows a repeat of it (the
+   * "sheet" event's "client"). */
+  if (adm_event_get (event, "client") != NULL &&
+      !adm_strategy_client_is_valid (adm_event_get (event, "client")))
+    return bad (error, _("the muster’s client id is not %d to %d letters, digits, “-” or “_”"),
+                ADM_STRATEGY_CLIENT_MIN, ADM_STRATEGY_CLIENT_MAX);
   if (!adm_event_get_int (event, "formations", &count) || count < 1 ||
       count > ADM_MUSTER_FORMATIONS_MAX || count > entry->pool->ships->len)
     return bad (error, _("a muster of %s hands in 1 to %u formations (F-FORM-3: each of one "
