@@ -14,12 +14,12 @@
  *   the page's script asks it (and the page again when it says something changed), the
  *   muster handed in from the form the page offers (F-GEN-6), then each cycle an order sheet
  *   (the first alliance's formations patrol, searching their sector, the second's defend it,
- *   F-STRAT-16; a line of instructions names the hand-in), some admirals changing their mind
- *   and handing in a second, and the sheet marked final. Each cycle some drop off the Wi-Fi
- *   for a few minutes: before their hand-in (sent once they are back), right after sending
- *   it and before its answer (back, they read their page to see whether it arrived, and hand
- *   it in again only if not; or their browser sends the same form again), or around their
- *   final mark.
+ *   F-STRAT-16; a line of instructions names the hand-in), handed in as the page's script
+ *   hands it in (with a client id and the cycle), some admirals changing their mind and
+ *   handing in a second, and the sheet marked final. Each cycle some drop off the Wi-Fi for a
+ *   few minutes: before their hand-in (sent once they are back), while sending it, before the
+ *   portal got it whole or after, before its answer (back, the script sends it again, once,
+ *   with the same client id), or around their final mark.
  * - 3 tables, each a table master's Admiralty on another laptop (adm-table-client.h over TLS):
  *   it lists what the chief handed it, opens the battle, plays its phases with the program
  *   dice the chief committed to (its formations closing on the enemy, every gun that bears
@@ -32,7 +32,8 @@
  * its target: lost and duplicated hand-ins and entries (0), p99 of a phone's poll (50 ms) and of
  * a table's entry, recorded to kept by the chief (100 ms), the chief's longest main-loop stall
  * (one frame, 16 ms, wall clock: a source on the loop that is due every HEARTBEAT_MS records
- * how late it runs), and the process's memory at the start and the end of the night.
+ * how late it runs; also less the time the loop waited for a CPU, and its own CPU), and the
+ * memory in use at the start, as each cycle begins and at the end (target: bounded).
  *
  * Exit status: 1 when a hand-in or an entry was lost or kept twice — a sheet refused, a phone
  * that could not hand it in, a table that could not send, a night not played through all end
@@ -72,7 +73,7 @@
 #define TARGET_POLL_MS 50.0
 #define TARGET_ENTRY_MS 100.0
 #define TARGET_STALL_MS 16.0
-#define TARGET_GROWTH_MIB 64.0
+#define TARGET_GROWTH_MIB 32.0
 
 static guint n_cycles = 6;
 static guint minute_ms = 1000;
@@ -87,6 +88,7 @@ static gint64 stage_start;      /* monotonic µs */
 static gboolean night_over;
 static guint stage_done;        /* phones through the current stage's script */
 static double stage_rss[16];    /* MiB, the process's memory as each stage began */
+static double stage_heap[16];   /* MiB, the allocator's blocks in use then */
 static gint running;            /* phone and table threads not over yet */
 
 /* What the phones measured and believed. */
@@ -97,7 +99,8 @@ static GHashTable *believed;    /* marker → GINT (hand-ins a phone was told ar
 static GHashTable *fleetless;   /* "adm-NN cycle C": his page had no order form (no fleet) */
 static GPtrArray *problems;     /* char*: what went wrong, said at the end */
 static guint n_dropoffs, n_lost_answers, n_resent;
-static guint n_sent_again, n_sent_again_stale;  /* the same form sent again; answered 403 */
+static guint n_sent_again;      /* hand-ins sent again with their client id */
+static guint n_sent_again_kept; /* of them, the first had arrived: answered as it was */
 
 static void
 problem (const char *format,
@@ -528,19 +531,23 @@ send_all (GSocket     *socket,
 }
 
 /* The same POST sent on a connection of its own that drops before the answer: the Wi-Fi gone
- * while the phone waited. Whether the portal got it, the phone cannot tell. */
+ * while the phone waited. Whether the portal got it, the phone cannot tell. Not @arrived: the
+ * link gone half-way through the request's body, which the portal never gets whole. */
 static void
 phone_post_lost (Phone      *phone,
                  const char *action,
-                 GHashTable *fields)
+                 GHashTable *fields,
+                 gboolean    arrived)
 {
   g_autofree char *body = soup_form_encode_hash (fields);
   g_autoptr(GUri) uri = g_uri_parse (phone->link, G_URI_FLAGS_ENCODED, NULL);
   g_autofree char *request = g_strdup_printf ("POST %s%s HTTP/1.1\r\nHost: %s:%u\r\n"
                                               "Content-Type: application/x-www-form-urlencoded\r\n"
-                                              "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
+                                              "Content-Length: %zu\r\nConnection: close\r\n\r\n%.*s",
                                               g_uri_get_path (uri), action, phone->host,
-                                              phone->port, strlen (body), body);
+                                              phone->port, strlen (body),
+                                              (int) (arrived ? strlen (body) : strlen (body) / 2),
+                                              body);
   g_autofree char *from = g_strdup_printf ("127.0.0.%u", phone->index + 2);
   g_autoptr(GInetAddress) local_address = g_inet_address_new_from_string (from);
   g_autoptr(GSocketAddress) local = g_inet_socket_address_new (local_address, 0);
@@ -588,7 +595,7 @@ phone_muster (Phone    *phone,
     }
   if (lost)
     {
-      phone_post_lost (phone, "muster", fields);
+      phone_post_lost (phone, "muster", fields, TRUE);
       phone->offline = TRUE;
       phone_wait_until (phone, back);
       phone->offline = FALSE;
@@ -615,20 +622,28 @@ phone_muster (Phone    *phone,
     believe (marker);
 }
 
-/* What a phone does once back from a drop-off that lost the answer of its hand-in. */
+/* A hand-in's answer: the Wi-Fi gone on the way, and the phone's script sending it again once
+ * back, with the same client id. */
 typedef enum {
   ANSWER_KEPT,      /* no drop-off: the answer came */
-  ANSWER_LOST_READ, /* he reads his page, and hands the sheet in again only if it is not there */
-  ANSWER_LOST_SEND, /* his browser sends the same form again (a reload of the hand-in): its
-                     * CSRF token, used up if the first arrived, keeps it from counting twice */
+  ANSWER_LOST_SENT, /* the link gone before the portal got the hand-in whole */
+  ANSWER_LOST,      /* the link gone after the portal got it, before its answer came */
 } AnswerLost;
 
-/* The order sheet of this cycle: every formation of his form patrols its sector, searching it
- * (the first alliance's), or defends it (the second's: F-STRAT-16), the first
- * carrying @marker as its instructions. @lost: the answer lost and the phone offline until
- * @back; then, as @lost says, his page read to see whether the sheet arrived (the form is
- * filled in again with the sheet he handed in this cycle) and the sheet handed in again only
- * if not, or the same form sent again. */
+/* A new client id, as the page's script gives each hand-in (16 random bytes in hex). */
+static char *
+new_client_id (void)
+{
+  return g_strdup_printf ("%08x%08x%08x%08x", g_random_int (), g_random_int (), g_random_int (),
+                          g_random_int ());
+}
+
+/* The order sheet of this cycle, handed in as the page's script hands it in (with a client id
+ * and the cycle, so that a hand-in sent again is kept once): every formation of his form
+ * patrols its sector, searching it (the first alliance's), or defends it (the second's:
+ * F-STRAT-16), the first carrying @marker as its instructions. @lost: the answer lost and the
+ * phone offline until @back; then the script sends the same hand-in again, once, and it is
+ * answered as any hand-in taken: the first time's answer if it had arrived. */
 static gboolean
 phone_sheet (Phone      *phone,
              guint       cycle,
@@ -662,63 +677,21 @@ phone_sheet (Phone      *phone,
                             g_strdup (phone->index % 2 == 0 ? "patrol" : "defend"));
     }
   g_hash_table_replace (fields, g_strdup ("i0"), g_strdup (marker));
-  if (lost == ANSWER_LOST_SEND)
+  g_hash_table_replace (fields, g_strdup ("client"), new_client_id ());
+  g_hash_table_replace (fields, g_strdup ("cycle"), g_strdup_printf ("%u", cycle));
+  if (lost != ANSWER_KEPT)
     {
-      g_autofree char *why = NULL;
-      guint status;
-
-      phone_post_lost (phone, "sheet", fields);
+      phone_post_lost (phone, "sheet", fields, lost == ANSWER_LOST);
       phone->offline = TRUE;
       phone_wait_until (phone, back);
       phone->offline = FALSE;
-      /* Taken the first time, the form's token is used up: 403, his form read back, nothing
-       * handed in; else it is taken now. */
-      status = phone_post_status (phone, "sheet", fields, &why);
       g_mutex_lock (&figures_lock);
       n_sent_again++;
-      n_sent_again_stale += status == SOUP_STATUS_FORBIDDEN;
+      n_sent_again_kept += lost == ANSWER_LOST;
       g_mutex_unlock (&figures_lock);
-      if (status != SOUP_STATUS_SEE_OTHER && status != SOUP_STATUS_FORBIDDEN)
-        problem ("Adm. %u's phone: the hand-in sent again answered %u: %s", phone->index + 1,
-                 status, why);
-      g_clear_pointer (&page, g_free);
-      page = phone_get (phone, "", page_ms);
-      if (page != NULL && strstr (page, marker) != NULL)
-        believe (marker);
-      else
-        problem ("Adm. %u's phone: the sheet \"%s\" sent again is not on his page",
-                 phone->index + 1, marker);
-      return TRUE;
     }
-  if (lost == ANSWER_LOST_READ)
-    {
-      phone_post_lost (phone, "sheet", fields);
-      phone->offline = TRUE;
-      phone_wait_until (phone, back);
-      phone->offline = FALSE;
-      g_clear_pointer (&page, g_free);
-      page = phone_get (phone, "", page_ms);
-      if (page != NULL && strstr (page, marker) != NULL)
-        {
-          believe (marker);
-          return TRUE;
-        }
-      g_mutex_lock (&figures_lock);
-      n_resent++;
-      g_mutex_unlock (&figures_lock);
-      /* A fresh form: the CSRF token of the one sent is used up. */
-      {
-        g_autoptr(GHashTable) again = page != NULL ? scrape_form (page, "orders") : NULL;
-        const char *csrf = again != NULL ? g_hash_table_lookup (again, "csrf") : NULL;
-
-        if (csrf == NULL)
-          {
-            problem ("Adm. %u's phone: no order form on his page once back", phone->index + 1);
-            return TRUE;
-          }
-        g_hash_table_replace (fields, g_strdup ("csrf"), g_strdup (csrf));
-      }
-    }
+  /* Sent again, it is answered 303 whether the first arrived (its answer again, nothing handed
+   * in) or not (taken now): anything else is a problem. */
   if (!phone_post (phone, "sheet", fields))
     return TRUE;
   g_clear_pointer (&page, g_free);
@@ -821,10 +794,10 @@ phone_thread (gpointer data)
         }
       else if (!phone_wait_until (phone, start + minutes_us (hand_in)))
         break;
-      /* Gone right after sending it: back, he reads his page to see whether it arrived, or his
-       * browser sends the same form again. */
+      /* Gone while sending it, before or after the portal got it: back, his page's script
+       * sends it again. */
       if (!phone_sheet (phone, cycle, first_marker,
-                        drop == 1 ? ANSWER_LOST_READ : drop == 3 ? ANSWER_LOST_SEND : ANSWER_KEPT,
+                        drop == 1 ? ANSWER_LOST_SENT : drop == 3 ? ANSWER_LOST : ANSWER_KEPT,
                         g_get_monotonic_time () + MAX (minutes_us (4), LOST_OFFLINE_MS * 1000)))
         {
           stage_finished ();
@@ -1146,12 +1119,16 @@ timed (GArray *into,
 }
 
 static double memory_mib (const char *field);
+static double heap_mib (void);
 
 static void
 open_stage (guint n)
 {
   if (n < G_N_ELEMENTS (stage_rss))
-    stage_rss[n] = memory_mib ("VmRSS:");
+    {
+      stage_rss[n] = memory_mib ("VmRSS:");
+      stage_heap[n] = heap_mib ();
+    }
   g_mutex_lock (&night_lock);
   stage = n;
   stage_start = g_get_monotonic_time ();
@@ -1352,6 +1329,18 @@ memory_mib (const char *field)
   return g_ascii_strtod (line + strlen (field), NULL) / 1024.0;
 }
 
+/* The blocks the allocator has handed out and not had back, every thread's arena and its
+ * own mappings, MiB: what the program holds, without the free pages an arena keeps (which the
+ * process's RSS counts, and which grow with its threads' arenas: here the phones' and tables'
+ * clients, each on a thread of its own). */
+static double
+heap_mib (void)
+{
+  struct mallinfo2 info = mallinfo2 ();
+
+  return (info.uordblks + info.hblkhd) / (1024.0 * 1024.0);
+}
+
 /* How often @text is the text of an event of @events. */
 static guint
 count_text (GPtrArray  *events,
@@ -1523,7 +1512,7 @@ main (int   argc,
   Table tables[N_TABLES];
   Chief chief = { NULL, };
   Heartbeat *beat;
-  double rss_start, rss_end, peak, night_s, held;
+  double rss_start, rss_end, peak, night_s, held, heap_start, heap_end;
   guint lost = 0, twice = 0, sheets_in = 0, entries_in = 0, rolls = 0, entries_twice = 0;
   gint64 night_start;
 
@@ -1587,6 +1576,7 @@ main (int   argc,
            n_cycles, CYCLE_MINUTES, minute_ms, N_PHONES, N_PHONES + 1, N_TABLES,
            adm_portal_get_port (portal));
   rss_start = memory_mib ("VmRSS:");
+  heap_start = heap_mib ();
   night_start = g_get_monotonic_time ();
   open_stage (0);
   g_atomic_int_set (&running, N_PHONES + N_TABLES);
@@ -1622,6 +1612,7 @@ main (int   argc,
   for (guint i = 0; i < threads->len; i++)
     g_thread_join (g_ptr_array_index (threads, i));
   rss_end = memory_mib ("VmRSS:");
+  heap_end = heap_mib ();
   peak = memory_mib ("VmHWM:");
   g_source_destroy ((GSource *) beat);
   {
@@ -1656,12 +1647,12 @@ main (int   argc,
   /* What the chief's campaign, portal and tables hold at the night's end: the memory given
    * back once they are freed (and the allocator's free pages returned). */
   malloc_trim (0);
-  held = memory_mib ("VmRSS:");
+  held = heap_mib ();
   g_clear_object (&server);
   g_clear_object (&portal);
   g_clear_object (&campaign);
   malloc_trim (0);
-  held -= memory_mib ("VmRSS:");
+  held -= heap_mib ();
   g_file_get_contents ("/proc/loadavg", &load, NULL, NULL);
   g_print ("the night played in %.0f s (machine load average %.14s)\n", night_s,
            load != NULL ? load : "?");
@@ -1673,11 +1664,12 @@ main (int   argc,
   if (g_hash_table_size (fleetless) > 0)
     g_print ("  %u times an admiral had no formation left to order\n",
              g_hash_table_size (fleetless));
-  g_print ("  %u hand-ins of sheets in the journal; %u drop-offs, %u hand-ins whose answer was "
-           "lost: %u sent again as they were by the browser (%u of them answered \"out of date\", "
-           "the first having arrived), of the others %u handed in again once the page was read "
-           "(the rest were there when the phone came back)\n", sheets_in, n_dropoffs,
-           n_lost_answers, n_sent_again, n_sent_again_stale, n_resent);
+  g_print ("  %u hand-ins of sheets in the journal; %u drop-offs, %u hand-ins cut off on the "
+           "way (musters and sheets): %u sheets sent again once by the page's script with their "
+           "client id, %u of them having arrived the first time (answered as then, nothing "
+           "handed in again), the rest taken then; %u musters handed in again once the page was "
+           "read (the rest were there when the phone came back)\n", sheets_in, n_dropoffs,
+           n_lost_answers, n_sent_again, n_sent_again_kept, n_resent);
   g_print ("  %u engagements handed to %u tables, %u battles fought there, %u entries kept by "
            "the chief, %u program dice rolled at the tables\n", chief.engagements, N_TABLES,
            fought->len, entries_in, rolls);
@@ -1714,18 +1706,25 @@ main (int   argc,
            "%.1f ms; he waited %.1f s in all past the sessions for the tables and phones\n",
            largest (chief.resolve_ms), largest (chief.assign_ms),
            beat->longest_master / 1000.0, chief.waited_s);
-  g_print ("memory (RSS of the process: the chief, and the phones' and tables' clients): "
-           "%.1f MiB at the start, %.1f MiB as cycle 1 began (every phone and table running), "
-           "%.1f MiB at the end, peak %.1f MiB (target: the night adds at most %.0f MiB to "
-           "cycle 1's: %s)\n", rss_start, stage_rss[1], rss_end, peak, TARGET_GROWTH_MIB,
-           bench_verdict (rss_end - stage_rss[1], TARGET_GROWTH_MIB));
   {
-    g_autoptr(GString) trace = g_string_new (NULL);
+    g_autoptr(GString) heaps = g_string_new (NULL);
+    g_autoptr(GString) rsses = g_string_new (NULL);
 
     for (guint n = 1; n <= n_cycles + 1 && n < G_N_ELEMENTS (stage_rss); n++)
-      g_string_append_printf (trace, "%s%.1f", n > 1 ? ", " : "", stage_rss[n]);
-    g_print ("  as each cycle began (and the last battles): %s MiB; the chief's campaign, "
-             "portal and tables held %.1f MiB at the end\n", trace->str, held);
+      {
+        g_string_append_printf (heaps, "%s%.1f", n > 1 ? ", " : "", stage_heap[n]);
+        g_string_append_printf (rsses, "%s%.1f", n > 1 ? ", " : "", stage_rss[n]);
+      }
+    g_print ("memory in use (the allocator's blocks handed out, the chief's and the phones' and "
+             "tables' clients'): %.1f MiB at the start, %.1f MiB as cycle 1 began (every phone "
+             "and table running), %.1f MiB at the end (target: the night adds at most %.0f MiB "
+             "to cycle 1's, memory bounded: %s); as each cycle began (and the last battles): "
+             "%s MiB; the chief's campaign, portal and tables held %.1f MiB of it at the end\n",
+             heap_start, stage_heap[1], heap_end, TARGET_GROWTH_MIB,
+             bench_verdict (heap_end - stage_heap[1], TARGET_GROWTH_MIB), heaps->str, held);
+    g_print ("  the process's RSS (with the free pages every thread's arena keeps): %.1f MiB at "
+             "the start, %.1f MiB as cycle 1 began, %.1f MiB at the end, peak %.1f MiB; as each "
+             "cycle began: %s MiB\n", rss_start, stage_rss[1], rss_end, peak, rsses->str);
   }
   for (guint i = 0; i < problems->len; i++)
     g_printerr ("problem: %s\n", (char *) g_ptr_array_index (problems, i));

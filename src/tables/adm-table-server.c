@@ -234,7 +234,7 @@ add_engagement (JsonBuilder              *builder,
   int turn = 0;
 
   adm_campaign_get_table_receipt (campaign, assignment->engagement, &receipt);
-  if (adm_campaign_get_battle (campaign, assignment->engagement, &turn, &phase) == NULL)
+  if (!adm_campaign_has_battle (campaign, assignment->engagement, &turn, &phase))
     turn = 0;
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "id");
@@ -257,7 +257,7 @@ add_engagement (JsonBuilder              *builder,
   add_receipt (builder, &receipt);
   /* Placed before the first phase: the step is offered until the chief keeps one. */
   if (engagement != NULL && engagement->status == ADM_ENGAGEMENT_NOT_FOUGHT && receipt.kept == 0 &&
-      adm_campaign_get_battle (campaign, assignment->engagement, NULL, NULL) == NULL)
+      !adm_campaign_has_battle (campaign, assignment->engagement, NULL, NULL))
     add_placement_step (builder, campaign, engagement);
   json_builder_end_object (builder);
 }

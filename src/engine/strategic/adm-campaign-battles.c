@@ -27,7 +27,15 @@ typedef struct {
   char       *text;     /* the saved battle, made when asked for, or NULL */
   AdmBattle  *played;   /* that saved battle played, made when asked for, or NULL */
   AdmBattle  *last;     /* weak: the battle last kept, known to continue this one */
+  guint64     read_at;  /* when @played was last asked for (AdmCampaign's played_reads) */
 } StoredBattle;
+
+/* How many battles played for their readers (@played and @text) the campaign holds at once.
+ * A played battle holds its whole state and the snapshots its undo keeps (megabytes for a
+ * battle of a night), so a night of many battles would hold them all; the ones read longest
+ * ago are let go and played again from the journal when next asked for. A cycle's battles
+ * are what its readers (the admirals' reports, the tables' lists) ask for together. */
+#define PLAYED_KEPT 6
 
 void
 _adm_stored_battle_free (gpointer data)
@@ -157,13 +165,9 @@ adm_campaign_get_battle (AdmCampaign  *self,
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
 
-  battle = engagement_id != NULL ? g_hash_table_lookup (self->battles, engagement_id) : NULL;
-  if (battle == NULL)
+  if (!adm_campaign_has_battle (self, engagement_id, turn, phase))
     return NULL;
-  if (turn != NULL)
-    *turn = battle->turn;
-  if (phase != NULL)
-    *phase = adm_phase_to_string (battle->phase);
+  battle = g_hash_table_lookup (self->battles, engagement_id);
   if (battle->text == NULL)
     {
       /* What adm_battle_serialize () writes: the set-up, the journal and the closing. */
@@ -194,7 +198,70 @@ adm_campaign_get_battle_played (AdmCampaign  *self,
       text = adm_campaign_get_battle (self, engagement_id, NULL, NULL);
       battle->played = adm_battle_load_game_memory (text, strlen (text), engagement_id, error);
     }
+  battle->read_at = ++self->played_reads;
   return battle->played;
+}
+
+gboolean
+adm_campaign_has_battle (AdmCampaign  *self,
+                         const char   *engagement_id,
+                         int          *turn,
+                         const char  **phase)
+{
+  StoredBattle *battle;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+
+  battle = engagement_id != NULL ? g_hash_table_lookup (self->battles, engagement_id) : NULL;
+  if (battle == NULL)
+    return FALSE;
+  if (turn != NULL)
+    *turn = battle->turn;
+  if (phase != NULL)
+    *phase = adm_phase_to_string (battle->phase);
+  return TRUE;
+}
+
+/* Lets go of what @stored holds for its readers: made again when next asked for. A whole
+ * battle takes milliseconds to free: the caller does not wait for it. The one still named by
+ * @stored->last's weak pointer is another's, and only let go here. */
+static void
+stored_battle_release (StoredBattle *stored)
+{
+  g_clear_pointer (&stored->text, g_free);
+  if (stored->played != NULL && stored->played != stored->last)
+    adm_background_unref (g_steal_pointer (&stored->played));
+  g_clear_object (&stored->played);
+}
+
+/* Holds at most PLAYED_KEPT battles played for their readers, @kept (just kept, its readers
+ * about to ask for it) left alone: the others read longest ago are let go. Called where a
+ * battle is kept, as what a reader was handed is valid until then
+ * (adm_campaign_get_battle_played ()). */
+static void
+release_played (AdmCampaign  *self,
+                StoredBattle *kept)
+{
+  for (;;)
+    {
+      StoredBattle *oldest = NULL;
+      guint held = 0;
+
+      for (guint i = 0; i < self->battle_ids->len; i++)
+        {
+          StoredBattle *stored = g_hash_table_lookup (self->battles,
+                                                      g_ptr_array_index (self->battle_ids, i));
+
+          if (stored->played == NULL && stored->text == NULL)
+            continue;
+          held++;
+          if (stored != kept && (oldest == NULL || stored->read_at < oldest->read_at))
+            oldest = stored;
+        }
+      if (held <= PLAYED_KEPT || oldest == NULL)
+        return;
+      stored_battle_release (oldest);
+    }
 }
 
 const char *
@@ -441,18 +508,16 @@ _adm_campaign_keep_battle (AdmCampaign  *self,
     }
   if (added)
     {
-      g_clear_pointer (&stored->text, g_free);
-      /* A whole battle takes milliseconds to free: the window does not wait for it. The one
-       * still named by @stored->last's weak pointer is freed here, where that pointer is
-       * read. */
-      if (stored->played != NULL && stored->played != stored->last)
-        adm_background_unref (g_steal_pointer (&stored->played));
-      g_clear_object (&stored->played);
+      stored_battle_release (stored);
       /* A table's battle was played whole to be checked (off the campaign's thread), and is
        * never played on: it is the battle kept, for its readers to read. */
       if (followed && assignment != NULL &&
           adm_journal_get_n_entries (log) == adm_journal_get_n_entries (stored->journal))
-        stored->played = g_object_ref (battle);
+        {
+          stored->played = g_object_ref (battle);
+          stored->read_at = ++self->played_reads;
+        }
+      release_played (self, stored);
     }
   /* What was added stays in memory whatever happens: a failed save is said, and the next
    * save that succeeds writes it. */

@@ -13,7 +13,7 @@ G_BEGIN_DECLS
  * kept in the campaign's own file so that one file holds the whole campaign.
  *
  * The saved battle of @engagement_id (as adm_battle_serialize () would write it), or NULL,
- * valid until the battle is kept again; @turn and @phase (its phase id, "movement") say where
+ * valid until a battle is kept again (adm_campaign_has_battle () says whether there is one); @turn and @phase (its phase id, "movement") say where
  * it stands: the phase after the last one in effect in its journal. */
 const char    *adm_campaign_get_battle    (AdmCampaign  *self,
                                            const char   *engagement_id,
@@ -24,9 +24,17 @@ const char    *adm_campaign_get_battle    (AdmCampaign  *self,
  * battle), or NULL when it is about anything else. For a listener that keeps what it shows
  * of each cycle (the admirals' portal) to make again only what depends on that battle. */
 const char    *adm_campaign_get_changed_battle (AdmCampaign *self);
+/* Whether the campaign keeps a battle of @engagement_id, and where it stands (as
+ * adm_campaign_get_battle () says), without the saved battle made. */
+gboolean       adm_campaign_has_battle    (AdmCampaign  *self,
+                                           const char   *engagement_id,
+                                           int          *turn,
+                                           const char  **phase);
 /* That battle played (adm_battle_load_game_memory () of adm_campaign_get_battle ()), made once
- * and shared by every reader until the battle is kept again: to read (the reports of every
- * admiral read the same battle), never to play on. NULL when the campaign keeps none, or with
+ * and shared by every reader until a battle is kept again: to read (the reports of every
+ * admiral read the same battle), never to play on; a reader that holds it longer takes a
+ * reference. The campaign holds a few such battles, the ones last read, and plays one again
+ * from its journal when asked for it after. NULL when the campaign keeps none, or with
  * @error when it does not play. */
 AdmBattle     *adm_campaign_get_battle_played (AdmCampaign  *self,
                                                const char   *engagement_id,

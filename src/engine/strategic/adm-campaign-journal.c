@@ -74,7 +74,7 @@ battle_phase (AdmState    *state,
   AdmBattle *battle;
   g_autoptr(GStrvBuilder) ids = NULL;
 
-  if (adm_campaign_get_battle (self, engagement_id, NULL, NULL) == NULL ||
+  if (!adm_campaign_has_battle (self, engagement_id, NULL, NULL) ||
       (battle = adm_campaign_get_battle_played (self, engagement_id, NULL)) == NULL)
     return FALSE;
   *next_roll = adm_battle_get_rolls (battle)->len + 1;

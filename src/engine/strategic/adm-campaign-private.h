@@ -34,6 +34,7 @@ struct _AdmCampaign
   GHashTable  *battles;  /* engagement id → StoredBattle*: battles fought inside it */
   GPtrArray   *battle_ids; /* char* (the keys), in the order first stored */
   char        *battles_text; /* <battles> as the file has it, or NULL until written */
+  guint64      played_reads; /* battles played asked for (adm-campaign-battles.c) */
   GPtrArray   *pending;  /* PendingCheckpoint*: the milestones the next save keeps */
   const char  *changed_battle; /* what the last "changed" was about: the entries of this
                                 * engagement's battle alone (a key of @battles), or NULL */

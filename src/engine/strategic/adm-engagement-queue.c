@@ -362,7 +362,7 @@ adm_queued_engagement_add_progress (AdmCampaign         *campaign,
 
   /* A battle begun and then dropped by the master is not fought on. */
   if (engagement->status == ADM_ENGAGEMENT_FINISHED || engagement->by_master ||
-      adm_campaign_get_battle (campaign, engagement->id, &turn, &phase) == NULL)
+      !adm_campaign_has_battle (campaign, engagement->id, &turn, &phase))
     return;
   engagement->status = ADM_ENGAGEMENT_IN_PROGRESS;
   engagement->turn = turn;
@@ -659,7 +659,7 @@ adm_campaign_reroll_layout (AdmCampaign  *campaign,
     return FALSE;
   /* F-TAC-1: the table is the master's to make before the battle; once a turn is played on
    * it, it stays. */
-  if (adm_campaign_get_battle (campaign, engagement->id, &turn, NULL) != NULL)
+  if (adm_campaign_has_battle (campaign, engagement->id, &turn, NULL))
     {
       g_set_error (error, ADM_SECTOR_BATTLE_ERROR, ADM_SECTOR_BATTLE_ERROR_BATTLE_BEGUN,
                    /* Translators: "The battle of engagement c1-3 has begun (turn 2): its
@@ -716,7 +716,7 @@ adm_campaign_assign_table_full (AdmCampaign  *campaign,
   if (engagement == NULL)
     return FALSE;
   /* One writer per journal: a battle begun here is fought on here. */
-  if (adm_campaign_get_battle (campaign, engagement->id, &turn, NULL) != NULL)
+  if (adm_campaign_has_battle (campaign, engagement->id, &turn, NULL))
     {
       g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_AT_TABLE,
                    /* Translators: "The battle of engagement c1-3 has begun here (turn 2): it

@@ -751,7 +751,7 @@ adm_campaign_table_place (AdmCampaign  *campaign,
   at = adm_state_get_table (adm_campaign_get_state (campaign), engagement_id);
   /* F-STRAT-15, F-TAC-1: placed before the first phase; once the table has sent a phase, the
    * battle stays as it was set up. */
-  if (adm_campaign_get_battle (campaign, engagement_id, &turn, NULL) != NULL)
+  if (adm_campaign_has_battle (campaign, engagement_id, &turn, NULL))
     {
       g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
                    /* Translators: "The battle of engagement c1-3 has begun at the table

@@ -548,7 +548,7 @@ adm_luck_ledgers_of_campaign (AdmCampaign  *campaign,
                                local->message);
           return NULL;
         }
-      if (adm_campaign_get_battle (campaign, engagement_id, NULL, NULL) == NULL)
+      if (!adm_campaign_has_battle (campaign, engagement_id, NULL, NULL))
         {
           g_set_error (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_ENGAGEMENT,
                        _("Engagement %s has no battle yet: it has no rolls to weigh"),

@@ -442,7 +442,7 @@ kit_battle (AdmCampaign          *campaign,
                    _("Engagement %s was dropped unfought: it has no table"), engagement_id);
       return NULL;
     }
-  if (adm_campaign_get_battle (campaign, engagement_id, NULL, NULL) != NULL)
+  if (adm_campaign_has_battle (campaign, engagement_id, NULL, NULL))
     {
       AdmBattle *played = adm_campaign_get_battle_played (campaign, engagement_id, &local);
 

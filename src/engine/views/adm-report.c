@@ -368,13 +368,11 @@ cycle_battles (Report *report,
       while (queue->len > 0)
         {
           CycleBattle *entry = g_new0 (CycleBattle, 1);
-          const char *saved;
 
           entry->queued = g_ptr_array_steal_index (queue, 0);
           entry->engagement = &entry->queued->engagement;
           entry->stem = g_strdup (entry->queued->id);
-          saved = adm_campaign_get_battle (report->campaign, entry->queued->id, NULL, NULL);
-          if (saved != NULL)
+          if (adm_campaign_has_battle (report->campaign, entry->queued->id, NULL, NULL))
             {
               g_autoptr(GError) error = NULL;
               /* Played once for every reader of the campaign as it stands. */
