@@ -19,6 +19,7 @@
 #include <sys/prctl.h>
 
 #include "admiralty-battle-page.h"
+#include "admiralty-dice-contribution-dialog.h"
 #include "admiralty-engagement-dialog.h"
 #include "admiralty-join-dialog.h"
 #include "admiralty-window-private.h"
@@ -539,6 +540,32 @@ all_sent (gpointer data)
          adm_table_client_get_waiting (data) == 0;
 }
 
+static gboolean
+kept_one (gpointer data)
+{
+  return all_sent (data) && adm_table_client_get_kept (data) >= 1;
+}
+
+static gboolean
+kept_or_asked (gpointer data)
+{
+  return kept_one (data) || shown_toplevel (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG) != NULL;
+}
+
+/* Ctrl+Return on the battle's first phase at the table: each side's dice given when asked
+ * (docs/dice.md, "Battles at other tables"), then the entry kept by the chief. */
+static void
+resolve_first_phase (Fixture        *fixture,
+                     AdmTableClient *client)
+{
+  focus_window (GTK_WIDGET (fixture->window));
+  keys_to (GTK_WIDGET (fixture->window), "ctrl+Return");
+  iterate_until (kept_or_asked, client, 10000);
+  if (shown_toplevel (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG) != NULL)
+    dice_contributions_give (NULL);
+  iterate_until (kept_one, client, 10000);
+}
+
 /* The battle opened in a tab and not begun, the step gone through again: the placement the
  * chief takes sets the battle up anew, so the tab of the old set-up is closed at once,
  * saying why (nothing in it: a battle begun has no placements step), and Open Battle opens
@@ -603,9 +630,7 @@ test_open_in_a_tab (Fixture       *fixture,
 
   /* Its first phase, Ctrl+Return: the chief keeps it. */
   client = admiralty_battle_page_get_table_client (page);
-  focus_window (GTK_WIDGET (fixture->window));
-  keys_to (GTK_WIDGET (fixture->window), "ctrl+Return");
-  iterate_until (all_sent, client, 10000);
+  resolve_first_phase (fixture, client);
   g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_ALL_SENT);
   g_assert_cmpuint (adm_table_client_get_kept (client), ==, 1);
   if (old != NULL)
@@ -739,9 +764,7 @@ test_tired_master (Fixture       *fixture,
   g_assert_cmpuint (n_battle_tabs (fixture->window), ==, 1);
   g_assert_true (same_positions (admiralty_battle_page_get_battle (page), rolled));
   client = admiralty_battle_page_get_table_client (page);
-  focus_window (GTK_WIDGET (fixture->window));
-  keys_to (GTK_WIDGET (fixture->window), "ctrl+Return");
-  iterate_until (all_sent, client, 10000);
+  resolve_first_phase (fixture, client);
   g_assert_cmpuint (adm_table_client_get_kept (client), ==, 1);
   g_assert_true (adm_battle_get_layout_seed (admiralty_battle_page_get_battle (page), &seed));
 

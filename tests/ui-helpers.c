@@ -7,6 +7,8 @@
 #include "komarr-helpers.h"
 
 #include "admiralty-battle-page-private.h"
+#include "admiralty-dice-contribution-dialog.h"
+#include "pointer-helpers.h"
 #include "admiralty-share-dialog.h"
 #include "admiralty-window-private.h"
 
@@ -830,6 +832,7 @@ resolve_answered (gpointer data)
   AdmBattle *battle = admiralty_battle_page_get_battle (resolve->page);
 
   return dice_prompt_shown (resolve->page) ||
+         shown_toplevel (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG) != NULL ||
          _admiralty_window_get_error_dialog (resolve->window) != NULL ||
          adm_battle_get_turn (battle) != resolve->turn ||
          adm_battle_get_phase (battle) != resolve->phase;
@@ -840,5 +843,12 @@ wait_resolved (const Resolving *resolve,
                guint            timeout_ms)
 {
   iterate_until (resolve_answered, (gpointer) resolve, timeout_ms);
+  /* A campaign battle's program dice ask each side's 2d6 first (docs/dice.md): given as the
+   * master types them, then what the phase comes to is waited for. */
+  if (shown_toplevel (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG) != NULL)
+    {
+      dice_contributions_give (NULL);
+      iterate_until (resolve_answered, (gpointer) resolve, timeout_ms);
+    }
   wait_frame (GTK_WIDGET (resolve->window));
 }

@@ -293,7 +293,8 @@ resolve_answered (gpointer resolving);
 
 /* Runs the main context until what resolving comes to is shown (resolve_answered ()) or
  * @timeout_ms has passed, and a frame after, so that the page is laid out as the master
- * would see it. */
+ * would see it. Each side's dice asked first (a campaign battle's program dice) are given,
+ * "3 5" each (dice_contributions_give ()), and the phase waited for again. */
 void
 wait_resolved (const Resolving *resolve,
                guint            timeout_ms);
