@@ -548,7 +548,7 @@ test_dialogs (Fixture       *fixture,
     }
 
   admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->base.window),
-                                     fixture->base.window->campaign, NULL, &error);
+                                     fixture->base.window->campaign, &error);
   g_assert_no_error (error);
   share = admiralty_share_dialog_new (admiralty_window_get_room (fixture->base.window));
   gtk_window_present (GTK_WINDOW (share));

@@ -15,6 +15,7 @@
 #include "admiralty-campaign-orders.h"
 #include "admiralty-share-dialog.h"
 #include "admiralty-window-private.h"
+#include "pointer-helpers.h"
 #include "ui-helpers.h"
 
 /* Every label's text under @widget, one per line. */
@@ -192,9 +193,9 @@ test_share (void)
   campaign = adm_campaign_new (scenario, 1);
   g_assert_true (adm_campaign_save (campaign, path, &error));
   g_assert_no_error (error);
-  portal = admiralty_share_dialog_portal_for (room, campaign, NULL, &error);
+  portal = admiralty_share_dialog_portal_for (room, campaign, &error);
   g_assert_no_error (error);
-  g_assert_true (admiralty_share_dialog_portal_for (room, campaign, NULL, NULL)
+  g_assert_true (admiralty_share_dialog_portal_for (room, campaign, NULL)
                  == portal);
   dialog = admiralty_share_dialog_new (room);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -365,7 +366,7 @@ test_second_window (void)
   admiralty_window_set_campaign (second, fixture.window->campaign);
   iterate ();
   g_assert_true (admiralty_window_get_room (second) == room);
-  g_assert_true (admiralty_share_dialog_portal_for (room, fixture.window->campaign, NULL,
+  g_assert_true (admiralty_share_dialog_portal_for (room, fixture.window->campaign,
                                                     &error) == portal);
   g_assert_no_error (error);
   g_assert_true (admiralty_tables_dialog_get_server (room) == served[1]);
@@ -384,6 +385,115 @@ test_second_window (void)
   g_assert_null (served[1]);
 }
 
+/* @portal's page for @admiral_id, whole. */
+static char *
+page_of (AdmPortal  *portal,
+         const char *admiral_id)
+{
+  g_autofree char *link = adm_portal_get_link (portal, admiral_id);
+  const char *path = strstr (link + strlen ("http://"), "/");
+  g_autofree char *get = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: x\r\n"
+                                          "Connection: close\r\n\r\n", path);
+
+  return exchange (adm_portal_get_port (portal), get);
+}
+
+/* F-STRAT-1: the admirals' countdown is the room's, not the window's that started the portal:
+ * with that window closed, the time the master adds on the campaign's other window reaches
+ * the phones. */
+static void
+test_countdown_follows_room (void)
+{
+  CampaignFixture fixture;
+  AdmiraltyTablesDialog *tables;
+  AdmiraltyWindow *second;
+  AdmiraltyRoom *room;
+  AdmPortal *portal = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+
+  komarr_fixture_set_up (&fixture, "share-countdown-room", 0, 1795370400, 0, 0);
+  tables = campaign_fixture_tables (&fixture, TRUE, 1, &portal);
+  gtk_window_destroy (GTK_WINDOW (tables));
+  room = admiralty_window_get_room (fixture.window);
+  g_object_ref (portal);
+
+  /* Not started, the clock holds a whole cycle, standing still. */
+  before = page_of (portal, "vorkosigan");
+  g_assert_nonnull (strstr (before, "data-paused=\"2400\""));
+
+  second = shown_window_new (0, 0);
+  g_assert_true (admiralty_window_open (second, fixture.campaign_path));
+  iterate ();
+  g_assert_true (admiralty_window_get_room (second) == room);
+
+  /* The window that started the portal goes; the room and its portal stay with the other. */
+  close_window (fixture.window);
+  fixture.window = NULL;
+  g_assert_true (admiralty_room_get_window (room) == GTK_WINDOW (second));
+  g_assert_true (admiralty_room_get_clock (room) == _admiralty_window_get_clock (second));
+  g_assert_true (adm_portal_get_running (portal));
+
+  gtk_widget_activate_action (GTK_WIDGET (second), "win.clock-adjust", "i", 5);
+  after = page_of (portal, "vorkosigan");
+  g_assert_nonnull (strstr (after, "data-paused=\"2700\""));
+
+  fixture.window = second;
+  g_object_unref (portal);
+  campaign_fixture_tear_down (&fixture);
+}
+
+/* Whether @data (an AdmiraltyWindow) is no longer the application's only active window: the
+ * new one has come. */
+static gboolean
+other_window_active (gpointer data)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (data));
+
+  return gtk_application_get_active_window (application) != GTK_WINDOW (data);
+}
+
+/* Shift+Ctrl+N opens a window of its own on the welcome page; opening the campaign another
+ * window shows makes it a second window of that campaign — the same journal and room — not a
+ * refusal of the lock its twin holds. */
+static void
+test_new_window (void)
+{
+  CampaignFixture fixture;
+  GtkApplication *application;
+  AdmiraltyWindow *second = NULL;
+  guint before;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs xdotool and an X11 display");
+      return;
+    }
+  komarr_fixture_set_up (&fixture, "share-new-window", 0, 1795370400, 0, 0);
+  application = gtk_window_get_application (GTK_WINDOW (fixture.window));
+  before = g_list_length (gtk_application_get_windows (application));
+
+  keys_to (GTK_WIDGET (fixture.window), "ctrl+shift+n");
+  iterate_until (other_window_active, fixture.window, 5000);
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (application)), ==, before + 1);
+  for (GList *l = gtk_application_get_windows (application); l != NULL; l = l->next)
+    if (l->data != (gpointer) fixture.window && ADMIRALTY_IS_WINDOW (l->data))
+      second = l->data;
+  g_assert_nonnull (second);
+  second->clock_notifies = FALSE;
+  iterate_until (widget_mapped, second, 5000);
+  g_assert_null (second->campaign);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (second->main_stack), ==, "empty");
+
+  g_assert_true (admiralty_window_open (second, fixture.campaign_path));
+  g_assert_null (_admiralty_window_get_error_dialog (second));
+  g_assert_true (second->campaign == fixture.window->campaign);
+  g_assert_true (admiralty_window_get_room (second) == admiralty_window_get_room (fixture.window));
+
+  close_window (second);
+  g_assert_nonnull (fixture.window->campaign);
+  campaign_fixture_tear_down (&fixture);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -392,5 +502,8 @@ main (int   argc,
   g_test_add_func ("/ui/share-dialog/share-revoke-stop", test_share);
   g_test_add_func ("/ui/share-dialog/not-saved-toast", test_not_saved_toast);
   g_test_add_func ("/ui/share-dialog/second-window", test_second_window);
+  g_test_add_func ("/ui/share-dialog/new-window", test_new_window);
+  g_test_add_func ("/ui/share-dialog/F-STRAT-1/countdown-follows-room",
+                   test_countdown_follows_room);
   return ui_test_finish (g_test_run ());
 }

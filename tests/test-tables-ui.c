@@ -898,7 +898,7 @@ test_tables_come_back (Fixture       *fixture,
   g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
   iterate ();
   admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
-                                     fixture->window->campaign, NULL, &error);
+                                     fixture->window->campaign, &error);
   g_assert_no_error (error);
   g_assert_null (admiralty_tables_dialog_get_server (admiralty_window_get_room (fixture->window)));
   share = admiralty_share_dialog_new (admiralty_window_get_room (fixture->window));
@@ -930,7 +930,7 @@ test_sharing_resumed (Fixture       *fixture,
   guint port;
 
   portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
-                                              fixture->window->campaign, NULL, &error);
+                                              fixture->window->campaign, &error);
   g_assert_no_error (error);
   share = admiralty_share_dialog_new (admiralty_window_get_room (fixture->window));
   g_assert_true (admiralty_share_dialog_set_running (share, "127.0.0.1", 0, TRUE));
@@ -949,7 +949,7 @@ test_sharing_resumed (Fixture       *fixture,
   g_assert_true (admiralty_window_restore_session (fixture->window));
   iterate ();
   portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
-                                              fixture->window->campaign, NULL, &error);
+                                              fixture->window->campaign, &error);
   g_assert_no_error (error);
   g_assert_true (adm_portal_get_running (portal));
   g_assert_cmpuint (adm_portal_get_port (portal), ==, port);
@@ -984,7 +984,7 @@ test_sharing_resumed (Fixture       *fixture,
   g_settings_set (settings, "session-sharing", "(ssu)", fixture->campaign_path, "192.0.2.7",
                   port);
   g_assert_false (admiralty_share_dialog_resume (admiralty_window_get_room (fixture->window),
-                                                 fixture->window->campaign, NULL, &resumed,
+                                                 fixture->window->campaign, &resumed,
                                                  &error));
   g_assert_null (resumed);
   g_assert_nonnull (strstr (error->message, "no longer has the address 192.0.2.7"));
@@ -1003,7 +1003,7 @@ test_sharing_resumed (Fixture       *fixture,
   g_assert_true (admiralty_window_restore_session (fixture->window));
   iterate ();
   portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
-                                              fixture->window->campaign, NULL, &error);
+                                              fixture->window->campaign, &error);
   g_assert_no_error (error);
   g_assert_false (adm_portal_get_running (portal));
 }
@@ -1056,7 +1056,7 @@ test_table_restored (Fixture       *fixture,
   admiralty_battle_page_resolve_phase (page, FALSE);
   iterate_until (all_sent, client, 10000);
   portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
-                                              fixture->window->campaign, NULL, &error);
+                                              fixture->window->campaign, &error);
   g_assert_no_error (error);
   port = adm_portal_get_port (portal);
   adm_portal_stop (portal);
@@ -1094,7 +1094,7 @@ test_table_restored (Fixture       *fixture,
 
   /* The chief's portal on again, on the address the table knows. */
   portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
-                                              fixture->window->campaign, NULL, &error);
+                                              fixture->window->campaign, &error);
   g_assert_no_error (error);
   share = admiralty_share_dialog_new (admiralty_window_get_room (fixture->window));
   g_assert_true (admiralty_share_dialog_set_running (share, "127.0.0.1", port, TRUE));
@@ -1137,7 +1137,7 @@ test_usb_path (Fixture       *fixture,
   admiralty_battle_page_resolve_phase (page, FALSE);
   iterate_until (all_sent, client, 10000);
   portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
-                                              campaign, NULL, &error);
+                                              campaign, &error);
   g_assert_no_error (error);
   adm_portal_stop (portal);
   admiralty_battle_page_resolve_phase (page, FALSE);

@@ -456,7 +456,7 @@ campaign_fixture_tables (CampaignFixture  *fixture,
   g_autoptr(GError) error = NULL;
   AdmiraltyRoom *room = admiralty_window_get_room (fixture->window);
   AdmiraltyTablesDialog *tables;
-  AdmPortal *made = admiralty_share_dialog_portal_for (room, fixture->window->campaign, NULL,
+  AdmPortal *made = admiralty_share_dialog_portal_for (room, fixture->window->campaign,
                                                        &error);
 
   g_assert_no_error (error);

@@ -222,6 +222,18 @@ open_action (GSimpleAction *action,
   admiralty_window_show_open_dialog (window);
 }
 
+/* A window of its own for another campaign, a battle or the scenario editor, beside the ones
+ * open: the welcome page, not the last session (that is the first window's). */
+static void
+new_window_action (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  AdmiraltyApplication *self = user_data;
+
+  gtk_window_present (GTK_WINDOW (admiralty_window_new (self)));
+}
+
 /* Closing each window lets it remember its size; the application ends with the last one. */
 static void
 quit_action (GSimpleAction *action,
@@ -299,6 +311,7 @@ shortcuts_action (GSimpleAction *action,
 }
 
 static const GActionEntry app_actions[] = {
+  { .name = "new-window", .activate = new_window_action },
   { .name = "open", .activate = open_action },
   { .name = "quit", .activate = quit_action },
   { .name = "about", .activate = about_action },
@@ -314,6 +327,7 @@ admiralty_application_startup (GApplication *application)
     const char *action;
     const char *accels[3];
   } accels[] = {
+    { "app.new-window", { "<Control><Shift>n", NULL } },
     { "app.open", { "<Control>o", NULL } },
     { "app.quit", { "<Control>q", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
@@ -360,6 +374,9 @@ admiralty_application_leave_room (AdmiraltyApplication *self,
         admiralty_window_get_room (l->data) == room)
       other = l->data;
   admiralty_room_set_window (room, other);
+  /* The phones' countdown follows that window's clock, which keeps the same state. */
+  if (other != NULL)
+    admiralty_room_set_clock (room, _admiralty_window_get_clock (ADMIRALTY_WINDOW (other)));
 }
 
 /* A window closed leaves its room before it goes (admiralty_application_leave_room ()). */
@@ -389,6 +406,26 @@ admiralty_application_finalize (GObject *object)
   G_OBJECT_CLASS (admiralty_application_parent_class)->finalize (object);
 }
 
+/* "admiralty --new-window" (the desktop file's action): the running Admiralty, or a new one,
+ * opens a window beside the ones open, rather than bringing the last one forward. */
+static int
+admiralty_application_handle_local_options (GApplication *application,
+                                            GVariantDict *options)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_variant_dict_contains (options, "new-window"))
+    return -1;
+  if (!g_application_register (application, NULL, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  g_action_group_activate_action (G_ACTION_GROUP (application), "new-window", NULL);
+  /* The first Admiralty goes on running, its new window the one activated. */
+  return g_application_get_is_remote (application) ? 0 : -1;
+}
+
 static void
 admiralty_application_class_init (AdmiraltyApplicationClass *klass)
 {
@@ -402,12 +439,15 @@ admiralty_application_class_init (AdmiraltyApplicationClass *klass)
   app_class->startup = admiralty_application_startup;
   app_class->activate = admiralty_application_activate;
   app_class->open = admiralty_application_open;
+  app_class->handle_local_options = admiralty_application_handle_local_options;
 }
 
 static void
 admiralty_application_init (AdmiraltyApplication *self)
 {
   self->rooms = g_hash_table_new_full (g_direct_hash, g_direct_equal, g_object_unref, NULL);
+  g_application_add_main_option (G_APPLICATION (self), "new-window", 0, G_OPTION_FLAG_NONE,
+                                 G_OPTION_ARG_NONE, _("Open a new window"), NULL);
 }
 
 AdmiraltyApplication *

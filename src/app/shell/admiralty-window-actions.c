@@ -1410,8 +1410,7 @@ share_admirals_action (GtkWidget  *widget,
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
 
   AdmPortal *portal = self->campaign != NULL
-                        ? admiralty_share_dialog_present (self->room, self->campaign,
-                                                          self->clock)
+                        ? admiralty_share_dialog_present (self->room, self->campaign)
                         : NULL;
 
   if (portal == NULL)
@@ -1572,7 +1571,7 @@ tables_action (GtkWidget  *widget,
 
   if (self->campaign == NULL)
     return;
-  portal = admiralty_share_dialog_portal_for (self->room, self->campaign, self->clock, &error);
+  portal = admiralty_share_dialog_portal_for (self->room, self->campaign, &error);
   if (portal == NULL)
     {
       _admiralty_window_present_error (self, _("The tables cannot be served"), error->message,

@@ -253,7 +253,7 @@ resume_sharing (AdmiraltyWindow *self)
 
   if (self->campaign == NULL)
     return;
-  if (admiralty_share_dialog_resume (self->room, self->campaign, self->clock, &portal,
+  if (admiralty_share_dialog_resume (self->room, self->campaign, &portal,
                                      &error))
     {
       if (portal != NULL)

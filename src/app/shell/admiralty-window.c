@@ -579,7 +579,10 @@ take_room (AdmiraltyWindow *self,
   g_clear_object (&self->room);
   self->room = room;
   if (room != NULL)
-    admiralty_room_set_window (room, GTK_WINDOW (self));
+    {
+      admiralty_room_set_window (room, GTK_WINDOW (self));
+      admiralty_room_set_clock (room, self->clock);
+    }
   g_signal_group_set_target (self->room_signals, room);
   if (room != NULL)
     {
@@ -593,12 +596,16 @@ take_room (AdmiraltyWindow *self,
     }
 }
 
-/* The master went to this window: the dialogs and alerts of its room stand over it. */
+/* The master went to this window: the dialogs and alerts of its room stand over it, and the
+ * phones' countdown follows its clock. */
 static void
 is_active_cb (AdmiraltyWindow *self)
 {
   if (self->room != NULL && gtk_window_is_active (GTK_WINDOW (self)))
-    admiralty_room_set_window (self->room, GTK_WINDOW (self));
+    {
+      admiralty_room_set_window (self->room, GTK_WINDOW (self));
+      admiralty_room_set_clock (self->room, self->clock);
+    }
 }
 
 void
@@ -1096,6 +1103,32 @@ static void present_error (AdmiraltyWindow *self,
                            const char      *backup_path,
                            gboolean         keep_copy);
 
+/* The campaign at @path another window of the application shows (a new reference), or NULL. */
+static AdmCampaign *
+shown_elsewhere (AdmiraltyWindow *self,
+                 const char      *path)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+  g_autofree char *canonical = g_canonicalize_filename (path, NULL);
+
+  if (application == NULL)
+    return NULL;
+  for (GList *l = gtk_application_get_windows (application); l != NULL; l = l->next)
+    {
+      AdmiraltyWindow *other = l->data;
+      const char *shown;
+      g_autofree char *shown_canonical = NULL;
+
+      if (other == self || !ADMIRALTY_IS_WINDOW (other) || other->campaign == NULL)
+        continue;
+      shown = adm_campaign_get_path (other->campaign);
+      shown_canonical = shown != NULL ? g_canonicalize_filename (shown, NULL) : NULL;
+      if (g_strcmp0 (shown_canonical, canonical) == 0)
+        return g_object_ref (other->campaign);
+    }
+  return NULL;
+}
+
 gboolean
 admiralty_window_open (AdmiraltyWindow *self,
                        const char      *path)
@@ -1110,6 +1143,18 @@ admiralty_window_open (AdmiraltyWindow *self,
     return admiralty_window_open_battle (self, path);
   if (admiralty_window_is_ti4_file (path))
     return admiralty_window_open_ti4 (self, path);
+
+  /* Open in another window already: this one shows the same campaign, in its room (one
+   * writer, one portal, one clock), rather than being refused the lock its twin holds. */
+  campaign = shown_elsewhere (self, path);
+  if (campaign != NULL)
+    {
+      g_free (self->campaign_source);
+      self->campaign_source = g_canonicalize_filename (path, NULL);
+      admiralty_window_set_campaign (self, campaign);
+      _admiralty_window_remember_file (self, path);
+      return TRUE;
+    }
 
   /* Held while it is open here: another program that would write it is refused, naming
    * Admiralty; one that writes it already refuses it here, named (adm_file_lock ()). */

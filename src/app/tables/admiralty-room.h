@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-room.h: what the app serves the room's network for one campaign: the admirals'
- * portal of that campaign (src/portal/adm-portal.h) and the tables' server on it
- * (src/tables/adm-table-server.h). The application keeps one room for each campaign a window
- * shows (admiralty_application_get_room ()), shared by every window of that campaign and kept
- * while one shows it; the Share and Tables dialogs keep their portal and server in it, over
- * the room's window. */
+ * portal of that campaign (src/portal/adm-portal.h), the tables' server on it
+ * (src/tables/adm-table-server.h) and the cycle clock the phones' countdown follows. The
+ * application keeps one room for each campaign a window shows (admiralty_application_get_room
+ * ()), shared by every window of that campaign and kept while one shows it; the Share and
+ * Tables dialogs keep their portal and server in it, over the room's window. */
 #pragma once
 
 #include <adwaita.h>
 
 #include "adm-portal.h"
 #include "adm-table-server.h"
+#include "admiralty-cycle-clock.h"
 
 G_BEGIN_DECLS
 
@@ -36,5 +37,13 @@ void            admiralty_room_set_portal       (AdmiraltyRoom  *self,
 AdmTableServer *admiralty_room_get_table_server (AdmiraltyRoom  *self);
 void            admiralty_room_set_table_server (AdmiraltyRoom  *self,
                                                  AdmTableServer *server);
+
+/* Property "clock" (AdmiraltyCycleClock, notified): the master's cycle clock (F-STRAT-1) the
+ * admirals' countdown follows, the one of the room's window of the moment: every window's
+ * clock keeps the same state (admiralty-cycle-clock.h), and the countdown goes on when the
+ * window that started the portal closes. Borrowed; NULL before a window gives one. */
+AdmiraltyCycleClock *admiralty_room_get_clock   (AdmiraltyRoom       *self);
+void            admiralty_room_set_clock        (AdmiraltyRoom       *self,
+                                                 AdmiraltyCycleClock *clock);
 
 G_END_DECLS

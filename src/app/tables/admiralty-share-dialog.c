@@ -260,7 +260,6 @@ admiralty_share_dialog_set_running (AdmiraltyShareDialog *self,
 gboolean
 admiralty_share_dialog_resume (AdmiraltyRoom        *room,
                                AdmCampaign          *campaign,
-                               AdmiraltyCycleClock  *clock,
                                AdmPortal           **portal_out,
                                GError              **error)
 {
@@ -287,7 +286,7 @@ admiralty_share_dialog_resume (AdmiraltyRoom        *room,
                      "and the tables’ then change with it."), address);
       return FALSE;
     }
-  portal = admiralty_share_dialog_portal_for (room, campaign, clock, error);
+  portal = admiralty_share_dialog_portal_for (room, campaign, error);
   if (portal == NULL)
     return FALSE;
   if (!adm_portal_get_running (portal) && !adm_portal_start (portal, address, port, error))
@@ -406,23 +405,6 @@ admiralty_share_dialog_new (AdmiraltyRoom *room)
   return self;
 }
 
-/* The admirals' countdown is the master's cycle clock. */
-static void
-clock_changed_cb (AdmPortal           *portal,
-                  GParamSpec          *pspec,
-                  AdmiraltyCycleClock *clock)
-{
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-
-  int remaining = admiralty_cycle_clock_get_remaining_seconds (clock);
-
-  /* Paused, the phones show the time it holds, standing still. */
-  if (admiralty_cycle_clock_get_running (clock))
-    adm_portal_set_clock (portal, now + remaining, -1);
-  else
-    adm_portal_set_clock (portal, 0, remaining);
-}
-
 /* The portal stopped by itself, out of descriptors: the master is told at once, over
  * whatever he is doing (the room's window of the moment), that the phones are cut off while
  * his campaign is safe. */
@@ -441,7 +423,6 @@ portal_failed_cb (AdmPortal     *portal,
 AdmPortal *
 admiralty_share_dialog_portal_for (AdmiraltyRoom        *room,
                                    AdmCampaign          *campaign,
-                                   AdmiraltyCycleClock  *clock,
                                    GError              **error)
 {
   g_autoptr(AdmPortal) made = NULL;
@@ -460,24 +441,15 @@ admiralty_share_dialog_portal_for (AdmiraltyRoom        *room,
   admiralty_room_set_portal (room, made);
   portal = made;
   g_signal_connect_object (portal, "failed", G_CALLBACK (portal_failed_cb), room, 0);
-  if (clock != NULL)
-    {
-      g_signal_connect_object (clock, "notify::remaining-seconds",
-                               G_CALLBACK (clock_changed_cb), portal, G_CONNECT_SWAPPED);
-      g_signal_connect_object (clock, "notify::running", G_CALLBACK (clock_changed_cb), portal,
-                               G_CONNECT_SWAPPED);
-      clock_changed_cb (portal, NULL, clock);
-    }
   return portal;
 }
 
 AdmPortal *
 admiralty_share_dialog_present (AdmiraltyRoom       *room,
-                                AdmCampaign         *campaign,
-                                AdmiraltyCycleClock *clock)
+                                AdmCampaign         *campaign)
 {
   g_autoptr(GError) error = NULL;
-  AdmPortal *portal = admiralty_share_dialog_portal_for (room, campaign, clock, &error);
+  AdmPortal *portal = admiralty_share_dialog_portal_for (room, campaign, &error);
 
   if (portal == NULL)
     {

@@ -24,17 +24,15 @@ G_DECLARE_FINAL_TYPE (AdmiraltyShareDialog, admiralty_share_dialog, ADMIRALTY, S
 /* The dialog for the portal @room keeps, over @room's window. */
 AdmiraltyShareDialog *admiralty_share_dialog_new  (AdmiraltyRoom         *room);
 /* The portal of @campaign kept in @room (made on first use, the one of a campaign closed
- * since dropped), its countdown following @clock; NULL with the reason when its keys cannot
+ * since dropped), its countdown following the room's clock; NULL with the reason when its keys cannot
  * be read or saved. */
 AdmPortal            *admiralty_share_dialog_portal_for (AdmiraltyRoom       *room,
                                                    AdmCampaign           *campaign,
-                                                   AdmiraltyCycleClock   *clock,
                                                    GError               **error);
 /* win.share-admirals: the dialog for @campaign's portal, which it returns (borrowed), or an
  * error dialog saying why not and NULL. */
 AdmPortal            *admiralty_share_dialog_present (AdmiraltyRoom      *room,
-                                                   AdmCampaign           *campaign,
-                                                   AdmiraltyCycleClock   *clock);
+                                                   AdmCampaign           *campaign);
 
 /* Sharing as the master last left it (the "session-sharing" key, kept by the Share switch):
  * for @campaign, the portal in @room started again on the same address and port, its
@@ -43,7 +41,6 @@ AdmPortal            *admiralty_share_dialog_present (AdmiraltyRoom      *room,
  * cannot be listened on. */
 gboolean              admiralty_share_dialog_resume (AdmiraltyRoom        *room,
                                                    AdmCampaign           *campaign,
-                                                   AdmiraltyCycleClock   *clock,
                                                    AdmPortal            **portal_out,
                                                    GError              **error);
 
