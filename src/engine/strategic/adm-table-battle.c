@@ -1834,3 +1834,101 @@ adm_campaign_receive_from_table (AdmCampaign     *campaign,
     return FALSE;
   return adm_campaign_receive_table_message (campaign, table, message, receipt, error);
 }
+
+/* Handing an engagement to a table and taking it back */
+
+gboolean
+adm_campaign_assign_table (AdmCampaign  *campaign,
+                           const char   *engagement_id,
+                           const char   *table,
+                           gint64        time,
+                           char        **assignment_out,
+                           GError      **error)
+{
+  return adm_campaign_assign_table_full (campaign, engagement_id, table, FALSE, time,
+                                         assignment_out, error);
+}
+
+gboolean
+adm_campaign_assign_table_full (AdmCampaign  *campaign,
+                                const char   *engagement_id,
+                                const char   *table,
+                                gboolean      typed_dice,
+                                gint64        time,
+                                char        **assignment_out,
+                                GError      **error)
+{
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmJournalAction) action = NULL;
+  g_autoptr(AdmEvent) event = NULL;
+  g_autofree char *assignment = NULL;
+  char setup[65];
+  int turn = 0;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (engagement_id != NULL, FALSE);
+  g_return_val_if_fail (table != NULL, FALSE);
+
+  engagement = adm_campaign_find_engagement (campaign, engagement_id, error);
+  if (engagement == NULL)
+    return FALSE;
+  /* One writer per journal: a battle begun here is fought on here. */
+  if (adm_campaign_has_battle (campaign, engagement->id, &turn, NULL))
+    {
+      g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_AT_TABLE,
+                   /* Translators: "The battle of engagement c1-3 has begun here (turn 2): it
+                    * is fought on where it began" */
+                   _("The battle of engagement %s has begun here (turn %d): it is fought on "
+                     "where it began"), engagement->id, MAX (turn, 1));
+      return FALSE;
+    }
+  /* The set-up handed out is journaled as its hash: the table's first entries are checked
+   * against it, whatever the chief would set up after a restart, in another locale or
+   * another version of the program. */
+  if (!_adm_campaign_setup_hash (campaign, engagement->id, setup, error))
+    return FALSE;
+  /* The assignment id is drawn once and journaled: replaying the journal gives it back. */
+  assignment = g_uuid_string_random ();
+  action = adm_journal_action_new ("table-assign", time);
+  adm_event_set (adm_journal_action_get_head (action), "engagement", engagement->id);
+  adm_event_set (adm_journal_action_get_head (action), "table", table);
+  event = adm_event_new ("table-assign", time);
+  adm_event_set (event, "engagement", engagement->id);
+  adm_event_set (event, "table", table);
+  adm_event_set (event, "assignment", assignment);
+  adm_event_set (event, "setup", setup);
+  adm_event_set (event, "dice", typed_dice ? "typed" : "program");
+  adm_journal_action_add_event (action, event);
+  if (!adm_campaign_record (campaign, action, error))
+    return FALSE;
+  if (assignment_out != NULL)
+    *assignment_out = g_steal_pointer (&assignment);
+  return TRUE;
+}
+
+gboolean
+adm_campaign_take_back_table (AdmCampaign  *campaign,
+                              const char   *engagement_id,
+                              const char   *reason,
+                              gint64        time,
+                              GError      **error)
+{
+  const AdmTableAssignment *at;
+  g_autoptr(AdmJournalAction) action = NULL;
+  g_autoptr(AdmEvent) event = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (engagement_id != NULL, FALSE);
+
+  at = adm_state_get_table (adm_campaign_get_state (campaign), engagement_id);
+  action = adm_journal_action_new ("table-take-back", time);
+  adm_event_set (adm_journal_action_get_head (action), "engagement", engagement_id);
+  event = adm_event_new ("table-take-back", time);
+  adm_event_set (event, "engagement", engagement_id);
+  if (at != NULL)
+    adm_event_set (event, "assignment", at->id);
+  adm_event_set (event, "reason", reason != NULL ? reason : "");
+  adm_journal_action_add_event (action, event);
+  /* The state's check says what is wrong: not at a table, no reason. */
+  return adm_campaign_record (campaign, action, error);
+}

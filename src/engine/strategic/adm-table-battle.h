@@ -311,4 +311,36 @@ gboolean  adm_campaign_table_place       (AdmCampaign    *campaign,
 GPtrArray *adm_campaign_get_table_engagements (AdmCampaign *campaign,
                                                const char  *table) G_GNUC_WARN_UNUSED_RESULT;
 
+/* Several masters, one campaign: the chief master hands @engagement_id to the table named
+ * @table to fight, one undoable action ("Engagement c1-3 to the table “Table 2”") of a
+ * "table-assign" event with a new assignment id (*@assignment_out when not NULL, owned). From
+ * then on the campaign keeps none of the chief's own entries of that battle
+ * (ADM_CAMPAIGN_ERROR_AT_TABLE). Refused for an engagement ended, dropped, waiting, already
+ * at a table, or whose battle the campaign has begun keeping (it is fought where it began). */
+gboolean             adm_campaign_assign_table      (AdmCampaign *campaign,
+                                                     const char  *engagement_id,
+                                                     const char  *table,
+                                                     gint64       time,
+                                                     char       **assignment_out,
+                                                     GError     **error);
+/* adm_campaign_assign_table () with the hand-off's dice policy: @typed_dice lets the table
+ * type real dice in (each shown as typed at that table); without it, the default, the table
+ * rolls the program's dice only, which the chief commits to, and a battle coming back with a
+ * typed roll is refused (adm_campaign_receive_from_table ()). */
+gboolean             adm_campaign_assign_table_full (AdmCampaign *campaign,
+                                                     const char  *engagement_id,
+                                                     const char  *table,
+                                                     gboolean     typed_dice,
+                                                     gint64       time,
+                                                     char       **assignment_out,
+                                                     GError     **error);
+/* The chief master takes @engagement_id back from its table, with his @reason: one action
+ * of a "table-take-back" event; the battle is his to fight again, and whatever the table
+ * sends later under that assignment is refused, naming the reason. */
+gboolean             adm_campaign_take_back_table   (AdmCampaign *campaign,
+                                                     const char  *engagement_id,
+                                                     const char  *reason,
+                                                     gint64       time,
+                                                     GError     **error);
+
 G_END_DECLS
