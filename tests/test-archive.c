@@ -410,6 +410,24 @@ sector_digest (AdmCampaign      *campaign,
   return sector_digest_for (campaign, entries, faction, FALSE);
 }
 
+/* The journal's entries up to and with each entry of the battle of @engagement, in order. */
+static GArray *
+battle_entries (AdmCampaign *campaign,
+                const char  *engagement)
+{
+  AdmJournal *journal = adm_campaign_get_journal (campaign);
+  GArray *entries = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+    if (g_strcmp0 (adm_journal_get_entry_engagement (journal, i), engagement) == 0)
+      {
+        guint n = i + 1;
+
+        g_array_append_val (entries, n);
+      }
+  return entries;
+}
+
 /* The journal's entries up to and with the first cycle resolved. */
 static guint
 first_resolution (AdmCampaign *campaign)
@@ -447,24 +465,16 @@ test_public (Fixture       *fixture,
   g_autofree char *published = NULL, *undone = NULL;
   g_autoptr(CliResult) written = NULL, frames = NULL;
   g_autoptr(GPtrArray) hidden = NULL, figures = NULL;
-  g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) entries = NULL;
   g_autoptr(AdmQueuedEngagement) pol = NULL;
   g_autofree char *told = NULL, *heading = NULL;
-  AdmJournal *journal;
   AdmStrategy *strategy;
   cairo_surface_t *png;
   guint resolved, n_hidden = 0, n_battle = 0;
 
   komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   resolved = first_resolution (fixture->campaign);
-  journal = adm_campaign_get_journal (fixture->campaign);
-  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
-    if (g_strcmp0 (adm_journal_get_entry_engagement (journal, i), "c1-1") == 0)
-      {
-        guint n = i + 1;
-
-        g_array_append_val (entries, n);
-      }
+  entries = battle_entries (fixture->campaign, "c1-1");
   g_assert_cmpuint (entries->len, >, 1);
   pol = queued_engagement (fixture->campaign, "c1-1");
   told = adm_audience_engagement_name (pol);
@@ -792,19 +802,11 @@ test_side_views (Fixture       *fixture,
                  gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  AdmJournal *journal;
   AdmBattle *battle;
-  g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) entries = NULL;
 
   komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
-  journal = adm_campaign_get_journal (fixture->campaign);
-  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
-    if (g_strcmp0 (adm_journal_get_entry_engagement (journal, i), "c1-1") == 0)
-      {
-        guint n = i + 1;
-
-        g_array_append_val (entries, n);
-      }
+  entries = battle_entries (fixture->campaign, "c1-1");
   g_assert_cmpuint (entries->len, >, 2);
   battle = adm_campaign_get_battle_played (fixture->campaign, "c1-1", &error);
   g_assert_no_error (error);
