@@ -1227,9 +1227,13 @@ adm_archive_save_frames (AdmArchive          *self,
       g_autofree char *path = g_build_filename (folder, name, NULL);
       gboolean ok;
 
-      if (g_cancellable_set_error_if_cancelled (cancellable, error) ||
-          !frame_prepare (self, frame, &drawn, error))
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
+      if (!frame_prepare (self, frame, &drawn, error))
+        {
+          drawn_clear (&drawn);
+          return FALSE;
+        }
       ok = save_frame (&drawn, path, format, svg, error);
       g_string_append_printf (text, "%s\t%s\t%s", name, drawn.title, drawn.step);
       for (guint l = 0; l < drawn.lines->len; l++)
