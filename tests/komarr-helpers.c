@@ -307,3 +307,70 @@ komarr_end_battles (AdmCampaign *campaign,
       g_assert_no_error (error);
     }
 }
+
+/* @n phases of @battle, the battle of @engagement, each kept; the journal's entries after
+ * each into @told when the public is told of the battle then. */
+static void
+public_battle_phases (AdmCampaign  *campaign,
+                      const char   *engagement,
+                      AdmBattle    *battle,
+                      AdmDicePrng  *dice,
+                      guint         n,
+                      GArray       *told)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmQueuedEngagement) queued = queued_engagement (campaign, engagement);
+
+  for (guint p = 0; p < n; p++)
+    {
+      g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+      g_assert_true (adm_campaign_keep_battle (campaign, engagement, battle, &error));
+      g_assert_no_error (error);
+      if (told != NULL &&
+          adm_audience_told_of_engagement (strategy_of (campaign),
+                                           adm_campaign_get_scenario (campaign), NULL, queued))
+        {
+          guint moment = adm_journal_get_n_entries (adm_campaign_get_journal (campaign));
+
+          g_array_append_val (told, moment);
+        }
+    }
+}
+
+void
+komarr_public_battles (AdmCampaign *campaign,
+                       gint64       t0,
+                       GArray      *told)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmDicePrng) first = adm_dice_prng_new (9);
+  g_autoptr(AdmDicePrng) second = adm_dice_prng_new (13);
+  g_autoptr(AdmBattle) hegen = NULL, screened = NULL;
+  g_autoptr(AdmEvent) reveal = adm_event_new ("reveal", t0 + 3000);
+
+  komarr_play_cycle (campaign, 1, t0);
+  hegen = engagement_battle (campaign, "c1-2");
+  public_battle_phases (campaign, "c1-2", hegen, first, 1, told);
+  adm_event_set (reveal, "formation", "autumn-screen");
+  g_assert_true (adm_campaign_append (campaign, reveal, &error));
+  g_assert_no_error (error);
+  public_battle_phases (campaign, "c1-2", hegen, first, 2, told);
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  public_battle_phases (campaign, "c1-2", hegen, first, 1, told);
+  komarr_end_battles (campaign, "c1-2", t0 + 3100);
+
+  komarr_play_cycle (campaign, 2, t0);
+  /* F-STRAT-4: Autumn Screen meets the Minelayer at c2-3 before c2-5; that one broke off. */
+  {
+    g_autoptr(AdmBattle) broke_off = engagement_battle (campaign, "c2-3");
+
+    g_assert_true (adm_campaign_end_battle (campaign, "c2-3", broke_off, "Broke off",
+                                            t0 + 4900, &error));
+    g_assert_no_error (error);
+  }
+  screened = engagement_battle (campaign, "c2-5");
+  public_battle_phases (campaign, "c2-5", screened, second, 4, told);
+  komarr_end_battles (campaign, "c2-5", t0 + 5500);
+}

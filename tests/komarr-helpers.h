@@ -127,3 +127,16 @@ void
 komarr_end_battles (AdmCampaign *campaign,
                     const char  *engagement,
                     gint64       time);
+
+/* F-STRAT-3: a Komarr war for the public's battles, at rest. Cycle 1; the battle of c1-2
+ * (Autumn Screen, hidden, against the Aslund Minelayer), which the public is not told of: a
+ * phase, Autumn Screen revealed (the public is told of the fight from then), two phases, the
+ * reveal undone (not told any more), a phase; ended, cycle 1's other engagements dropped.
+ * Cycle 2; c2-3 (the same two) broken off unfought; the battle of c2-5, which the public is
+ * told of with Autumn Screen hidden in it: four phases; ended, the others dropped. Each battle's phases rolled from a generator of its
+ * own. The journal's entries after each phase the public was told of then, in order, into
+ * @told (may be NULL). */
+void
+komarr_public_battles (AdmCampaign *campaign,
+                       gint64       t0,
+                       GArray      *told);

@@ -4,17 +4,20 @@
  * campaign at rest the master's archive and each faction's are written into the folder off
  * the main thread, the progress dialog gone and a toast saying so when they are, the
  * campaign's file unchanged; each battle of each archive as a WebM video beside them; Cancel
- * clicked mid-way stops it, leaving no file half written. The folder chooser itself is
- * GTK's. */
+ * clicked mid-way stops it, leaving no file half written. The public's archive and *Replay
+ * the War…* as the Public, stepped with Page Down, show each battle phase the public was told
+ * of as the same picture (F-STRAT-3). The folder chooser itself is GTK's. */
 
 #include "config.h"
 
 #include <string.h>
 
 #include "adm-archive.h"
+#include "admiralty-replay-window.h"
 #include "admiralty-window-private.h"
 #include "file-helpers.h"
 #include "komarr-helpers.h"
+#include "picture-helpers.h"
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
 
@@ -247,9 +250,150 @@ test_cancel (void)
         }
       files++;
     }
-  /* Stopped: nine pages and three videos when written whole. */
-  g_assert_cmpuint (files, <, 12);
+  /* Stopped: nine pages and four videos (the master's, the public's and each side's of c1-1)
+   * when written whole. */
+  g_assert_cmpuint (files, <, 13);
   campaign_fixture_tear_down (&fixture);
+}
+
+/* The replay's table drawn as the archive draws a frame: the battle it shows, for the
+ * audience it shows it to (its view side, or the public of the battle then), fitted to a
+ * frame of the archive's size. */
+static cairo_surface_t *
+replay_as_frame (AdmiraltyTableWidget *table)
+{
+  const AdmiraltyTableOptions *shown = admiralty_table_widget_get_options (table);
+  AdmBattle *battle = admiralty_table_widget_get_battle (table);
+  AdmiraltyTableOptions options;
+  AdmiraltyTableView view;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
+                                                         ADM_ARCHIVE_FRAME_WIDTH,
+                                                         ADM_ARCHIVE_FRAME_HEIGHT);
+  cairo_t *cr = cairo_create (surface);
+
+  admiralty_table_options_init (&options);
+  options.view_side = shown->view_side;
+  options.audience = shown->audience;
+  options.still = TRUE;
+  admiralty_table_view_init (&view, ADM_ARCHIVE_FRAME_WIDTH, ADM_ARCHIVE_FRAME_HEIGHT);
+  admiralty_table_view_fit (&view, battle, &options);
+  admiralty_table_render (cr, &view, battle, &options);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* Whether @a and @b, both of the archive's frame size, have the same colour at every pixel. */
+static gboolean
+same_pixels (cairo_surface_t *a,
+             cairo_surface_t *b)
+{
+  cairo_surface_flush (a);
+  cairo_surface_flush (b);
+  for (int y = 0; y < ADM_ARCHIVE_FRAME_HEIGHT; y++)
+    {
+      const guint32 *one = (const guint32 *) (cairo_image_surface_get_data (a) +
+                                              y * cairo_image_surface_get_stride (a));
+      const guint32 *two = (const guint32 *) (cairo_image_surface_get_data (b) +
+                                              y * cairo_image_surface_get_stride (b));
+
+      for (int x = 0; x < ADM_ARCHIVE_FRAME_WIDTH; x++)
+        if ((one[x] & 0xffffff) != (two[x] & 0xffffff))
+          return FALSE;
+    }
+  return TRUE;
+}
+
+/* F-STRAT-3, F-ECM-2: the public's archive of a war with a battle the public learnt of
+ * mid-way and another with a formation hidden from it (komarr_public_battles ()), against
+ * *Replay the War…* as the Public stepped from its start with Page Down: the replay shows a
+ * table at as many steps as the archive has battle frames, and at each the replay's picture
+ * — its battle, for its audience, drawn at the frame's size — is the archive's PNG frame,
+ * pixel for pixel. */
+static void
+test_public_replay (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autoptr(GArray) told = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmArchive) archive = NULL;
+  g_autoptr(GPtrArray) battle_frames = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-archive-ui-XXXXXX", &error);
+  g_autofree char *list = NULL, *text = NULL;
+  g_auto(GStrv) rows = NULL;
+  AdmiraltyReplayWindow *replay;
+  guint n, checked = 0;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("no X11 display or xdotool");
+      return;
+    }
+  g_assert_no_error (error);
+  komarr_public_battles (campaign, T0, told);
+  archive = adm_archive_new (campaign, "public", &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_archive_save_frames (archive, dir, ADM_ARCHIVE_FORMAT_PNG, NULL, NULL, NULL,
+                                          &error));
+  g_assert_no_error (error);
+  list = g_build_filename (dir, "frames.txt", NULL);
+  text = file_contents (list);
+  rows = g_strsplit (text, "\n", -1);
+  for (guint r = 0; rows[r] != NULL && rows[r][0] != '\0'; r++)
+    {
+      g_auto(GStrv) fields = g_strsplit (rows[r], "\t", -1);
+
+      if (!g_str_equal (fields[1], "The sector map"))
+        g_ptr_array_add (battle_frames, g_build_filename (dir, fields[0], NULL));
+    }
+  g_assert_cmpuint (battle_frames->len, ==, told->len);
+
+  replay = admiralty_replay_window_new (NULL, campaign);
+  gtk_window_set_default_size (GTK_WINDOW (replay), 1280, 800);
+  gtk_window_present (GTK_WINDOW (replay));
+  iterate_until (widget_mapped, replay, 5000);
+  g_assert_true (admiralty_replay_window_set_audience (replay, "public", &error));
+  g_assert_no_error (error);
+  focus_window (GTK_WIDGET (replay));
+  keys_to (GTK_WIDGET (replay), "ctrl+Home");
+  wait_frames ();
+  n = g_list_model_get_n_items (G_LIST_MODEL (admiralty_replay_window_get_timeline (replay)));
+  for (guint step = 0;; step++)
+    {
+      AdmiraltyTableWidget *table = admiralty_replay_window_get_table (replay);
+
+      g_assert_cmpuint (admiralty_replay_window_get_position (replay), ==, step);
+      if (table != NULL)
+        {
+          g_autofree char *name = g_strdup_printf ("archive-public-step-%u", step);
+          cairo_surface_t *replayed = replay_as_frame (table);
+          cairo_surface_t *frame = NULL;
+
+          g_assert_cmpuint (checked, <, battle_frames->len);
+          g_assert_nonnull (admiralty_table_widget_get_options (table)->audience);
+          frame = cairo_image_surface_create_from_png (g_ptr_array_index (battle_frames,
+                                                                          checked));
+          g_assert_cmpint (cairo_surface_status (frame), ==, CAIRO_STATUS_SUCCESS);
+          if (!same_pixels (replayed, frame))
+            {
+              save_png (replayed, name);
+              g_error ("step %u: the replay's picture differs from the archive's %s", step,
+                       (const char *) g_ptr_array_index (battle_frames, checked));
+            }
+          if (checked == battle_frames->len - 1)
+            save_screenshot (GTK_WIDGET (replay), "archive-public-replay.png");
+          cairo_surface_destroy (replayed);
+          cairo_surface_destroy (frame);
+          checked++;
+        }
+      if (step + 1 == n)
+        break;
+      keys_to (GTK_WIDGET (replay), "Page_Down");
+      wait_frames ();
+    }
+  g_assert_cmpuint (checked, ==, battle_frames->len);
+  gtk_window_destroy (GTK_WINDOW (replay));
+  remove_tree (dir);
 }
 
 int
@@ -261,5 +405,6 @@ main (int   argc,
   g_test_add_func ("/ui/archive-ui/written", test_written);
   g_test_add_func ("/ui/archive-ui/videos", test_videos);
   g_test_add_func ("/ui/archive-ui/cancel", test_cancel);
+  g_test_add_func ("/ui/archive-ui/F-STRAT-3/F-ECM-2/public-replay", test_public_replay);
   return g_test_run ();
 }

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cairo.h>
+#include <cairo-pdf.h>
 #include <glib/gstdio.h>
 #include <gst/gst.h>
 #include <gst/app/gstappsink.h>
@@ -35,6 +36,7 @@
 #include "cli-helpers.h"
 #include "file-helpers.h"
 #include "komarr-helpers.h"
+#include "text-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
@@ -123,15 +125,6 @@ assert_same (const char *a,
 
     g_error ("%s differ at byte %" G_GSIZE_FORMAT ":\n%s\n-----\n%s", what, i, one, two);
   }
-}
-
-static void
-assert_lacks (const char *text,
-              const char *what,
-              const char *where)
-{
-  if (strstr (text, what) != NULL)
-    g_error ("%s holds “%s”", where, what);
 }
 
 /* F-STRAT-4: an archive is refused while a battle is not ended, naming it and what to do;
@@ -277,15 +270,23 @@ pixels_digest (cairo_surface_t *surface)
   return g_strdup (g_checksum_get_string (checksum));
 }
 
-/* The table as @view_side sees the battle of c1-1 after the journal's first @entries entries,
- * drawn anew by its renderer at the archive's size: its pixels' digest. */
+/* The table as @view_side sees the battle of @engagement after the journal's first @entries
+ * entries — or with @public, as the public of the battle saw it then: drawn for
+ * adm_audience_public_of_campaign () of the campaign then, as the replay's table and projector
+ * draw it (F-STRAT-3) — drawn anew by its renderer at the archive's size: its pixels' digest;
+ * drawn into the PDF file @pdf too when it is given, for its words. */
 static char *
-table_digest (AdmCampaign *campaign,
-              guint        entries,
-              int          view_side)
+table_digest_as (AdmCampaign *campaign,
+                 const char  *engagement,
+                 guint        entries,
+                 int          view_side,
+                 gboolean     public,
+                 const char  *pdf)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmBattle) battle = adm_campaign_battle_at_entry (campaign, "c1-1", entries, &error);
+  g_autoptr(AdmState) then = adm_campaign_state_at (campaign, entries, &error);
+  g_autoptr(AdmBattle) battle = NULL;
+  AdmAudience audience;
   AdmiraltyTableView view;
   AdmiraltyTableOptions options;
   cairo_surface_t *surface;
@@ -293,9 +294,21 @@ table_digest (AdmCampaign *campaign,
   char *digest;
 
   g_assert_no_error (error);
+  battle = adm_campaign_battle_at_entry (campaign, engagement, entries, &error);
+  g_assert_no_error (error);
   admiralty_table_options_init (&options);
   options.view_side = view_side;
   options.still = TRUE;
+  if (public)
+    {
+      g_autoptr(AdmQueuedEngagement) queued = queued_engagement (campaign, engagement);
+
+      audience = adm_audience_public_of_campaign (adm_state_get_strategy (then),
+                                                  adm_campaign_get_scenario (campaign),
+                                                  &queued->engagement);
+      g_assert_false (audience.untold);
+      options.audience = &audience;
+    }
   admiralty_table_view_init (&view, ADM_ARCHIVE_FRAME_WIDTH, ADM_ARCHIVE_FRAME_HEIGHT);
   admiralty_table_view_fit (&view, battle, &options);
   surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, ADM_ARCHIVE_FRAME_WIDTH,
@@ -305,6 +318,39 @@ table_digest (AdmCampaign *campaign,
   cairo_destroy (cr);
   digest = pixels_digest (surface);
   cairo_surface_destroy (surface);
+  if (pdf != NULL)
+    {
+      surface = cairo_pdf_surface_create (pdf, ADM_ARCHIVE_FRAME_WIDTH, ADM_ARCHIVE_FRAME_HEIGHT);
+      cr = cairo_create (surface);
+      admiralty_table_render (cr, &view, battle, &options);
+      cairo_destroy (cr);
+      cairo_surface_finish (surface);
+      g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+      cairo_surface_destroy (surface);
+    }
+  return digest;
+}
+
+/* The table as @view_side sees the battle of c1-1 after the journal's first @entries entries
+ * (table_digest_as ()). */
+static char *
+table_digest (AdmCampaign *campaign,
+              guint        entries,
+              int          view_side)
+{
+  return table_digest_as (campaign, "c1-1", entries, view_side, FALSE, NULL);
+}
+
+/* The pixels' digest of the PNG file at @path. */
+static char *
+png_digest (const char *path)
+{
+  cairo_surface_t *png = cairo_image_surface_create_from_png (path);
+  char *digest;
+
+  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+  digest = pixels_digest (png);
+  cairo_surface_destroy (png);
   return digest;
 }
 
@@ -364,6 +410,24 @@ sector_digest (AdmCampaign      *campaign,
   return sector_digest_for (campaign, entries, faction, FALSE);
 }
 
+/* The journal's entries up to and with each entry of the battle of @engagement, in order. */
+static GArray *
+battle_entries (AdmCampaign *campaign,
+                const char  *engagement)
+{
+  AdmJournal *journal = adm_campaign_get_journal (campaign);
+  GArray *entries = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+    if (g_strcmp0 (adm_journal_get_entry_engagement (journal, i), engagement) == 0)
+      {
+        guint n = i + 1;
+
+        g_array_append_val (entries, n);
+      }
+  return entries;
+}
+
 /* The journal's entries up to and with the first cycle resolved. */
 static guint
 first_resolution (AdmCampaign *campaign)
@@ -384,9 +448,11 @@ first_resolution (AdmCampaign *campaign)
 
 /* F-STRAT-3: the public's archive (`--as public`) holds what every side was told: the sector
  * map after each cycle as the public map shows it, pixel for pixel (not the master's, which
- * shows Komarr's Autumn Screen), and in its text nothing the leak oracle finds — no formation
- * hidden from the public, no battle's table, place, ship, report line or engagement id. Published, it is the master's; the
- * publication undone, the public's again. */
+ * shows Komarr's Autumn Screen); the battle of c1-1, which the public is told of (two factions
+ * it knows of fought there), entry by entry, each the table drawn for the public of the battle
+ * then, pixel for pixel, and named by place and time; in its text nothing the leak oracle
+ * finds — no formation hidden from the public, no engagement id. Published, it is the
+ * master's; the publication undone, the public's again. */
 static void
 test_public (Fixture       *fixture,
              gconstpointer  data)
@@ -399,13 +465,20 @@ test_public (Fixture       *fixture,
   g_autofree char *published = NULL, *undone = NULL;
   g_autoptr(CliResult) written = NULL, frames = NULL;
   g_autoptr(GPtrArray) hidden = NULL, figures = NULL;
-  AdmBattle *battle;
+  g_autoptr(GArray) entries = NULL;
+  g_autoptr(AdmQueuedEngagement) pol = NULL;
+  g_autofree char *told = NULL, *heading = NULL;
   AdmStrategy *strategy;
   cairo_surface_t *png;
-  guint resolved, n_hidden = 0;
+  guint resolved, n_hidden = 0, n_battle = 0;
 
   komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   resolved = first_resolution (fixture->campaign);
+  entries = battle_entries (fixture->campaign, "c1-1");
+  g_assert_cmpuint (entries->len, >, 1);
+  pol = queued_engagement (fixture->campaign, "c1-1");
+  told = adm_audience_engagement_name (pol);
+  heading = g_markup_printf_escaped ("<h2>%s</h2>", told);
   written = run_cli ("archive", fixture->path, "--as", "public", "-o", html, NULL);
   g_assert_cmpint (written->status, ==, 0);
   g_assert_nonnull (strstr (written->out, "the public's archive"));
@@ -418,11 +491,15 @@ test_public (Fixture       *fixture,
     assert_same (page, direct, "the public's archive from the CLI and from the library");
   }
 
-  /* Its frames are the public map's, one a cycle resolved. */
+  /* Its frames are the public map's, one a cycle resolved, and the battle's, one an entry. */
   figures = frames_of (page);
   g_assert_cmpuint (figures->len, >, 0);
   for (guint f = 0; f < figures->len; f++)
-    g_assert_nonnull (strstr (g_ptr_array_index (figures, f), "<h2>The sector map</h2>"));
+    if (strstr (g_ptr_array_index (figures, f), heading) != NULL)
+      n_battle++;
+    else
+      g_assert_nonnull (strstr (g_ptr_array_index (figures, f), "<h2>The sector map</h2>"));
+  g_assert_cmpuint (n_battle, ==, entries->len);
   frames = run_cli ("archive", fixture->path, "--as", "public", "--frames", folder, "--format",
                     "png", NULL);
   g_assert_cmpint (frames->status, ==, 0);
@@ -437,6 +514,18 @@ test_public (Fixture       *fixture,
 
     g_assert_cmpstr (got, !=, masters);
   }
+  for (guint f = 0, b = 0; f < figures->len; f++)
+    if (strstr (g_ptr_array_index (figures, f), heading) != NULL)
+      {
+        g_autofree char *name = g_strdup_printf ("frame-%04u.png", f + 1);
+        g_autofree char *path = g_build_filename (folder, name, NULL);
+        g_autofree char *drawn = png_digest (path);
+        g_autofree char *public = table_digest_as (fixture->campaign, "c1-1",
+                                                   g_array_index (entries, guint, b++), -1,
+                                                   TRUE, NULL);
+
+        g_assert_cmpstr (drawn, ==, public);
+      }
 
   /* The leak oracle: nothing of a formation the public does not see, nor of the battle. */
   strategy = adm_state_get_strategy (adm_campaign_get_state (fixture->campaign));
@@ -452,11 +541,6 @@ test_public (Fixture       *fixture,
     }
   g_assert_cmpuint (n_hidden, ==, 1);
   assert_lacks (page, "c1-1", "the public's archive");
-  assert_lacks (page, "Pol jump point", "the public's archive");
-  battle = adm_campaign_get_battle_played (fixture->campaign, "c1-1", &error);
-  g_assert_no_error (error);
-  for (guint s = 0; s < adm_battle_get_n_ships (battle); s++)
-    assert_lacks (page, adm_battle_get_ship (battle, s)->name, "the public's archive");
 
   /* The revelation. */
   g_assert_true (adm_campaign_end (fixture->campaign, "The Cetagandans sued for peace",
@@ -478,6 +562,151 @@ test_public (Fixture       *fixture,
   g_assert_true (adm_campaign_undo (fixture->campaign, &error));
   g_assert_no_error (error);
   undone = archive_html (fixture->campaign, "public");
+  assert_same (undone, page, "the public's archive before and after the publication undone");
+}
+
+/* Fails if @text tells anything of @formation: its name, its id, a ship's name. */
+static void
+assert_formation_untold (const char         *text,
+                         const AdmFormation *formation,
+                         const char         *where)
+{
+  assert_lacks (text, formation->name, where);
+  assert_lacks (text, formation->id, where);
+  for (guint s = 0; s < formation->ships->len; s++)
+    assert_lacks (text, ((const AdmShip *) g_ptr_array_index (formation->ships, s))->name,
+                  where);
+}
+
+/* F-STRAT-3, F-ECM-2: the public's archive holds the battles the public was told of, phase by
+ * phase, at the steps the replay shows them to the public (adm-replay-timeline.h), "told of"
+ * judged at each (komarr_public_battles ()): of c1-2 only the two phases between Autumn
+ * Screen's reveal and the reveal's undo, of c2-5 every phase. Each battle frame is the table
+ * drawn for the public of the battle as the campaign stood then, pixel for pixel, and the leak
+ * oracle finds nothing of Autumn Screen — hidden from the public in c2-5 — in the words of
+ * those pictures (drawn into PDF), in the frames' text or anywhere in the page outside c1-2's
+ * frames after its reveal; no engagement is named by its id. Ended, the archive is as it was;
+ * published, every frame is the master's; the publication undone, the public's again. */
+static void
+test_public_battles (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autoptr(GArray) told = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmArchive) archive = NULL;
+  g_autoptr(AdmQueuedEngagement) hegen = NULL;
+  g_autofree char *folder = g_build_filename (fixture->folder, "public-battles", NULL);
+  g_autofree char *list = g_build_filename (folder, "frames.txt", NULL);
+  g_autofree char *text = NULL, *page = NULL, *hegen_name = NULL, *hegen_heading = NULL;
+  g_autofree char *ended = NULL, *published = NULL, *undone = NULL;
+  g_auto(GStrv) rows = NULL;
+  g_autoptr(GPtrArray) figures = NULL;
+  const AdmFormation *screen = adm_scenario_lookup_formation (
+    adm_campaign_get_scenario (campaign), "autumn-screen");
+  AdmJournal *journal;
+  guint battle_frames = 0, hegen_frames = 0, screen_drawn = 0;
+
+  komarr_public_battles (campaign, T0, told);
+  journal = adm_campaign_get_journal (campaign);
+  /* Two phases of c1-2, between the reveal and its undo, and four of c2-5. */
+  g_assert_cmpuint (told->len, ==, 6);
+  hegen = queued_engagement (campaign, "c1-2");
+  hegen_name = adm_audience_engagement_name (hegen);
+  hegen_heading = g_markup_printf_escaped ("<h2>%s</h2>", hegen_name);
+
+  archive = adm_archive_new (campaign, "public", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_archive_get_n_battles (archive), ==, 2);
+  g_assert_cmpuint (adm_archive_get_battle_n_frames (archive, "c1-2"), ==, 2);
+  g_assert_cmpuint (adm_archive_get_battle_n_frames (archive, "c2-5"), ==, 4);
+  g_assert_true (adm_archive_save_frames (archive, folder, ADM_ARCHIVE_FORMAT_PNG, NULL, NULL,
+                                          NULL, &error));
+  g_assert_no_error (error);
+  text = file_contents (list);
+  rows = g_strsplit (text, "\n", -1);
+  for (guint r = 0; rows[r] != NULL && rows[r][0] != '\0'; r++)
+    {
+      g_auto(GStrv) fields = g_strsplit (rows[r], "\t", -1);
+      g_autofree char *path = NULL, *pdf = NULL, *got = NULL, *expected = NULL, *words = NULL;
+      g_autofree char *where = NULL;
+      const char *engagement;
+      guint moment;
+
+      if (g_str_equal (fields[1], "The sector map"))
+        continue;
+      g_assert_cmpuint (battle_frames, <, told->len);
+      moment = g_array_index (told, guint, battle_frames);
+      engagement = adm_journal_get_entry_engagement (journal, moment - 1);
+      where = g_strdup_printf ("the public's %s, entry %u", fields[0], moment);
+      g_test_message ("%s: %s, %s", where, engagement, fields[2]);
+      path = g_build_filename (folder, fields[0], NULL);
+      pdf = g_strdup_printf ("%s.pdf", path);
+      got = png_digest (path);
+      expected = table_digest_as (campaign, engagement, moment, -1, TRUE, pdf);
+      g_assert_cmpstr (got, ==, expected);
+      words = pdf_text (pdf);
+      if (g_str_equal (engagement, "c1-2"))
+        {
+          g_assert_cmpstr (fields[1], ==, hegen_name);
+          hegen_frames++;
+        }
+      else
+        {
+          g_autofree char *master_pdf = g_strdup_printf ("%s-master.pdf", path);
+          g_autofree char *master = table_digest_as (campaign, engagement, moment, -1, FALSE,
+                                                     master_pdf);
+          g_autofree char *master_words = pdf_text (master_pdf);
+
+          assert_formation_untold (words, screen, where);
+          assert_formation_untold (rows[r], screen, where);
+          /* The oracle finds the screen where it is drawn: the master's table holds it. */
+          for (guint i = 0; i < screen->ships->len; i++)
+            if (strstr (master_words, ((const AdmShip *) g_ptr_array_index (screen->ships,
+                                                                            i))->name) != NULL)
+              {
+                screen_drawn++;
+                break;
+              }
+        }
+      battle_frames++;
+    }
+  g_assert_cmpuint (battle_frames, ==, told->len);
+  g_assert_cmpuint (hegen_frames, ==, 2);
+  g_assert_cmpuint (screen_drawn, >, 0);
+
+  /* The page: nothing of Autumn Screen outside c1-2's frames, no engagement's id. */
+  page = archive_html (campaign, "public");
+  figures = frames_of (page);
+  for (guint f = 0; f < figures->len; f++)
+    if (strstr (g_ptr_array_index (figures, f), hegen_heading) == NULL)
+      assert_formation_untold (g_ptr_array_index (figures, f), screen, "the public's page");
+  assert_lacks (page, "c1-2", "the public's page");
+  assert_lacks (page, "c2-5", "the public's page");
+
+  /* The revelation. */
+  g_assert_true (adm_campaign_end (campaign, "The Cetagandans sued for peace", T0 + 9000,
+                                   &error));
+  g_assert_no_error (error);
+  ended = archive_html (campaign, "public");
+  assert_same (ended, page, "the public's archive before and after the end");
+  g_assert_true (adm_campaign_publish (campaign, T0 + 9100, &error));
+  g_assert_no_error (error);
+  published = archive_html (campaign, "public");
+  {
+    g_autoptr(GPtrArray) ours = frames_of (published);
+    g_autofree char *now = archive_html (campaign, "master");
+    g_autoptr(GPtrArray) masters = frames_of (now);
+
+    g_assert_cmpuint (ours->len, ==, masters->len);
+    g_assert_cmpuint (ours->len, >, figures->len);
+    for (guint f = 0; f < ours->len; f++)
+      assert_same (g_ptr_array_index (ours, f), g_ptr_array_index (masters, f),
+                   "a frame of the published public archive and the master's");
+  }
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  undone = archive_html (campaign, "public");
   assert_same (undone, page, "the public's archive before and after the publication undone");
 }
 
@@ -573,19 +802,11 @@ test_side_views (Fixture       *fixture,
                  gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  AdmJournal *journal;
   AdmBattle *battle;
-  g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) entries = NULL;
 
   komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
-  journal = adm_campaign_get_journal (fixture->campaign);
-  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
-    if (g_strcmp0 (adm_journal_get_entry_engagement (journal, i), "c1-1") == 0)
-      {
-        guint n = i + 1;
-
-        g_array_append_val (entries, n);
-      }
+  entries = battle_entries (fixture->campaign, "c1-1");
   g_assert_cmpuint (entries->len, >, 2);
   battle = adm_campaign_get_battle_played (fixture->campaign, "c1-1", &error);
   g_assert_no_error (error);
@@ -1417,6 +1638,8 @@ main (int   argc,
               test_side_views, fixture_teardown);
   g_test_add ("/report/archive/F-STRAT-2/F-STRAT-3/sector-views", Fixture, NULL, fixture_setup,
               test_sector_views, fixture_teardown);
+  g_test_add ("/report/archive/F-STRAT-3/F-ECM-2/public-battles", Fixture, NULL, fixture_setup,
+              test_public_battles, fixture_teardown);
   g_test_add ("/report/archive/F-STRAT-3/public", Fixture, NULL, fixture_setup, test_public,
               fixture_teardown);
   g_test_add ("/report/archive/cli/video-progress", Fixture, NULL, fixture_setup,

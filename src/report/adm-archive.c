@@ -7,12 +7,14 @@
  * campaign stood after that entry (adm_campaign_state_at ()), drawn by the map's renderer for
  * the audience's faction (or the public), or the battle as it stood after it
  * (adm_campaign_battle_at_entry (), which carries the battle it handed out last on by one
- * phase), drawn by the table's renderer for the audience's side onto a Cairo SVG surface
- * streaming into one frame's buffer, which goes into the file and is dropped before the next.
- * What a side is shown is the audience filter's alone: the renderer asks it of every token,
- * mine and order (admiralty-table-renderer.c), the step's report lines are read through
+ * phase), drawn by the table's renderer for the audience's side — or for the public of the
+ * battle as the campaign stood at that step (adm_audience_public_of_campaign (), as the
+ * replay's table and projector draw it) — onto a Cairo SVG surface streaming into one frame's
+ * buffer, which goes into the file and is dropped before the next. What an audience is shown
+ * is the audience filter's alone: the renderer asks it of every token, mine and order
+ * (admiralty-table-renderer.c), the step's report lines are read through
  * adm_audience_read_line (), and the revelation (adm_audience_of_campaign ()) turns every
- * side's archive into the master's. */
+ * side's archive, and the public's, into the master's. */
 
 #include "config.h"
 
@@ -39,12 +41,16 @@
 
 G_DEFINE_QUARK (adm-archive-error-quark, adm_archive_error)
 
-/* One engagement the audience fought, and how it sees it. */
+/* One engagement the audience fought, or, for the public, was told of, and how it sees it. */
 typedef struct {
   char        *id;
   char        *title;      /* as the audience names it (F-STRAT-3: an id for the master only) */
-  AdmAudience  audience;   /* the battle's master, or its side */
-  guint        lines_read; /* report lines the audience read up to the last frame drawn */
+  AdmAudience  audience;   /* the battle's master, or its side; the public's is judged at each
+                            * frame, as the campaign stood then */
+  AdmQueuedEngagement *engagement;  /* the public's: the engagement its audience is of */
+  guint        report_read; /* the battle's report lines, read or not, up to the last frame
+                             * drawn: the lines after them are the next frame's */
+  guint        drawn_at;   /* the journal's entries at the last frame drawn, 0 before one */
 } Battle;
 
 /* One step: the battle of @battle as it stood after the journal's first @entries entries, or
@@ -53,6 +59,8 @@ typedef struct {
 typedef struct {
   Battle              *battle;
   guint                entries;
+  guint                previous;  /* a battle's: the entries up to its entry before this one,
+                                   * a step of the archive or not; 0 for its first */
   AdmJournalEntryKind  kind;  /* the entry: a phase or a resolution, its undo or its redo */
 } Frame;
 
@@ -73,6 +81,7 @@ battle_free (gpointer data)
 
   g_free (battle->id);
   g_free (battle->title);
+  g_clear_pointer (&battle->engagement, adm_queued_engagement_free);
   g_free (battle);
 }
 
@@ -267,7 +276,8 @@ resolves_cycle (AdmJournal *journal,
 
 /* The battle of @id for the archive's audience, else NULL: a battle not played (an
  * engagement dropped unfought, or one of another table's not brought back), or, for a side,
- * one it fought no side of. */
+ * one it fought no side of. The public's is the battle of an engagement its timeline steps
+ * through: told of it as the war stood at each of them (adm-replay-timeline.h). */
 static Battle *
 battle_new (AdmArchive *self,
             const char *id)
@@ -281,11 +291,6 @@ battle_new (AdmArchive *self,
   Battle *battle;
   g_autofree char *place = NULL;
 
-  /* The table's renderer draws a battle for its master or one of its sides
-   * (admiralty-table-renderer.h, view_side), not for the public: the public's archive is the
-   * public's sector map, cycle by cycle, and holds no battle's table. */
-  if (self->public)
-    return NULL;
   played = engagement != NULL ? adm_campaign_get_battle_played (self->campaign, id, &local)
                               : NULL;
   if (played == NULL)
@@ -306,6 +311,8 @@ battle_new (AdmArchive *self,
   battle->title = self->faction == NULL && !self->public
                   ? g_strdup_printf (_("Engagement %s — %s"), id, place)
                   : g_steal_pointer (&place);
+  if (self->public)
+    battle->engagement = g_steal_pointer (&engagement);
   g_ptr_array_add (self->battles, battle);
   return battle;
 }
@@ -317,13 +324,13 @@ adm_archive_new (AdmCampaign  *campaign,
 {
   g_autoptr(AdmArchive) self = NULL;
   g_autoptr(AdmReplayTimeline) timeline = NULL;
-  g_autoptr(GHashTable) by_id = NULL;
+  g_autoptr(GHashTable) by_id = NULL, last_entry = NULL;
   AdmScenario *scenario;
   AdmStrategy *strategy;
   AdmJournal *journal;
   const AdmFaction *faction = NULL;
   gboolean public = FALSE, master;
-  guint n_steps;
+  guint n_steps, scanned = 0;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -374,6 +381,8 @@ adm_archive_new (AdmCampaign  *campaign,
   if (timeline == NULL)
     return NULL;
   by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  /* Engagement (interned) → the journal's entries up to its last entry read. */
+  last_entry = g_hash_table_new (NULL, NULL);
   journal = adm_campaign_get_journal (campaign);
   n_steps = g_list_model_get_n_items (G_LIST_MODEL (timeline));
   for (guint s = 0; s < n_steps; s++)
@@ -393,6 +402,7 @@ adm_archive_new (AdmCampaign  *campaign,
             {
               frame.battle = NULL;
               frame.entries = moment;
+              frame.previous = 0;
               frame.kind = adm_journal_get_entry_kind (journal, moment - 1);
               g_array_append_val (self->frames, frame);
             }
@@ -403,6 +413,19 @@ adm_archive_new (AdmCampaign  *campaign,
           battle = battle_new (self, id);
           g_hash_table_insert (by_id, (gpointer) g_intern_string (id), battle);
         }
+      /* The battle's entries before this step, those the audience was not told of among
+       * them (the public's, before it learnt of the battle). */
+      for (; scanned + 1 < moment; scanned++)
+        {
+          const char *other = adm_journal_get_entry_engagement (journal, scanned);
+
+          if (other != NULL)
+            g_hash_table_insert (last_entry, (gpointer) g_intern_string (other),
+                                 GUINT_TO_POINTER (scanned + 1));
+        }
+      frame.previous = GPOINTER_TO_UINT (g_hash_table_lookup (last_entry, g_intern_string (id)));
+      g_hash_table_insert (last_entry, (gpointer) g_intern_string (id), GUINT_TO_POINTER (moment));
+      scanned = moment;
       if (battle == NULL)
         continue;
       frame.battle = battle;
@@ -417,10 +440,12 @@ adm_archive_new (AdmCampaign  *campaign,
 typedef struct {
   AdmBattle *battle;  /* the campaign's battle of the past, read only; let go before the
                       * next frame's, so that the campaign carries it on */
-  AdmState  *state;   /* a sector map's: the campaign then, read only */
+  AdmState  *state;   /* the campaign then, read only: a sector map's, and the public's
+                      * battle's (its audience names its strategy) */
   AdmiraltySectorOptions options;  /* a sector map's audience */
   GPtrArray *engagements;          /* the master's map's: its cycle's, marked */
-  int        view_side;
+  AdmAudience audience;            /* a battle's */
+  const char *title;  /* the battle's, or the sector map's */
   char      *step;    /* "Turn 2 · Fire" */
   GPtrArray *lines;   /* char*: the report lines the step added, as the audience reads them */
 } Drawn;
@@ -435,12 +460,6 @@ drawn_clear (Drawn *drawn)
   g_clear_pointer (&drawn->lines, g_ptr_array_unref);
 }
 
-static const char *
-frame_title (const Frame *frame)
-{
-  return frame->battle != NULL ? frame->battle->title : _("The sector map");
-}
-
 /* The sector map after entry @frame: the campaign's state then, drawn for the archive's
  * audience (F-STRAT-3: a side sees what adm_strategy_formation_visible () lets it know, its
  * own formations and those it last saw); the master's marks the cycle's engagements. */
@@ -453,8 +472,9 @@ sector_prepare (AdmArchive  *self,
   g_autoptr(GError) local = NULL;
   guint cycle;
 
-  drawn->state = adm_campaign_state_at (self->campaign, frame->entries, &local);
-  if (drawn->state == NULL)
+  drawn->title = _("The sector map");
+  if (drawn->state == NULL &&
+      (drawn->state = adm_campaign_state_at (self->campaign, frame->entries, &local)) == NULL)
     {
       g_set_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_WRITE,
                    _("The campaign cannot be replayed: %s"), local->message);
@@ -476,7 +496,10 @@ sector_prepare (AdmArchive  *self,
     drawn->engagements = drawn->options.engagements =
       adm_campaign_get_engagements (self->campaign, cycle - 1);
   drawn->lines = g_ptr_array_new_with_free_func (g_free);
-  if (frame->kind == ADM_JOURNAL_ENTRY_UNDO)
+  if (frame->battle != NULL)
+    /* Translators: a step of the archive drawn as the sector map: "Cycle 2" */
+    drawn->step = g_strdup_printf (_("Cycle %u"), cycle);
+  else if (frame->kind == ADM_JOURNAL_ENTRY_UNDO)
     /* Translators: a step of the archive: the resolution of a cycle taken back, "Taken back:
      * orders for cycle 3 again" */
     drawn->step = g_strdup_printf (_("Taken back: orders for cycle %u again"), cycle);
@@ -487,6 +510,55 @@ sector_prepare (AdmArchive  *self,
   return TRUE;
 }
 
+/* The battle of @frame's battle as it stood after the journal's first @entries entries, else
+ * NULL with @error. */
+static AdmBattle *
+battle_at (AdmArchive  *self,
+           Frame       *frame,
+           guint        entries,
+           GError     **error)
+{
+  g_autoptr(GError) local = NULL;
+  AdmBattle *battle = adm_campaign_battle_at_entry (self->campaign, frame->battle->id, entries,
+                                                    &local);
+
+  if (battle == NULL)
+    g_set_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_WRITE,
+                 _("The battle of %s cannot be replayed: %s"), frame->battle->title,
+                 local->message);
+  return battle;
+}
+
+/* The audience @frame's battle is drawn for: the master's or the side's, or the public of the
+ * battle as the campaign stood then (F-STRAT-3), as the replay's table and projector draw it
+ * — what every side at the table knows and the public map shows; its strategy is
+ * @drawn->state's. FALSE with @error when the campaign cannot be replayed there. */
+static gboolean
+battle_audience (AdmArchive  *self,
+                 Frame       *frame,
+                 Drawn       *drawn,
+                 GError     **error)
+{
+  g_autoptr(GError) local = NULL;
+
+  if (!self->public)
+    {
+      drawn->audience = frame->battle->audience;
+      return TRUE;
+    }
+  drawn->state = adm_campaign_state_at (self->campaign, frame->entries, &local);
+  if (drawn->state == NULL)
+    {
+      g_set_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_WRITE,
+                   _("The campaign cannot be replayed: %s"), local->message);
+      return FALSE;
+    }
+  drawn->audience = adm_audience_public_of_campaign (adm_state_get_strategy (drawn->state),
+                                                     adm_campaign_get_scenario (self->campaign),
+                                                     &frame->battle->engagement->engagement);
+  return TRUE;
+}
+
 static gboolean
 frame_prepare (AdmArchive  *self,
                Frame       *frame,
@@ -494,35 +566,59 @@ frame_prepare (AdmArchive  *self,
                GError     **error)
 {
   Battle *battle = frame->battle;
-  g_autoptr(GPtrArray) read = NULL;
-  g_autoptr(GError) local = NULL;
+  GPtrArray *report;
+  const AdmReportLine *last = NULL;
   const char *phase;
   int turn;
 
   if (battle == NULL)
     return sector_prepare (self, frame, drawn, error);
-  drawn->battle = adm_campaign_battle_at_entry (self->campaign, battle->id, frame->entries,
-                                                &local);
-  if (drawn->battle == NULL)
+  /* The battle's entries the audience was not shown came between this frame and its last:
+   * their lines are no step's of its, so this frame's lines are those after the entry before
+   * it (a step back, which the campaign serves from the battle it keeps). */
+  if (battle->drawn_at != frame->previous)
     {
-      g_set_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_WRITE,
-                   _("The battle of %s cannot be replayed: %s"), battle->title, local->message);
-      return FALSE;
-    }
-  drawn->view_side = adm_audience_is_master (battle->audience) ? -1 : (int) battle->audience.side;
-  drawn->lines = g_ptr_array_new_with_free_func (g_free);
-  read = adm_audience_filter_report (battle->audience, drawn->battle);
-  for (guint i = battle->lines_read; i < read->len; i++)
-    g_ptr_array_add (drawn->lines,
-                     g_strdup (adm_report_line_get_text (g_ptr_array_index (read, i))));
-  /* The step is named by the phase its lines tell of; one that tells nothing (a phase taken
-   * back, or one this side reads nothing of) by where the battle stands after it. */
-  if (read->len > battle->lines_read)
-    {
-      const AdmReportLine *line = g_ptr_array_index (read, read->len - 1);
+      g_autoptr(AdmBattle) before = NULL;
 
-      turn = line->turn;
-      phase = adm_phase_display_name (adm_phase_to_string (line->phase));
+      battle->report_read = 0;
+      if (frame->previous > 0)
+        {
+          if ((before = battle_at (self, frame, frame->previous, error)) == NULL)
+            return FALSE;
+          battle->report_read = adm_battle_get_report (before)->len;
+        }
+    }
+  if ((drawn->battle = battle_at (self, frame, frame->entries, error)) == NULL ||
+      !battle_audience (self, frame, drawn, error))
+    return FALSE;
+  report = adm_battle_get_report (drawn->battle);
+  if (drawn->audience.untold)
+    {
+      /* A public not told of the battle at this step is shown the map, as the replay shows
+       * it; the step's lines are no one's. */
+      battle->report_read = report->len;
+      battle->drawn_at = frame->entries;
+      g_clear_object (&drawn->battle);
+      return sector_prepare (self, frame, drawn, error);
+    }
+  drawn->title = battle->title;
+  drawn->lines = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = battle->report_read; i < report->len; i++)
+    {
+      const AdmReportLine *read = adm_audience_read_line (drawn->audience, drawn->battle,
+                                                          g_ptr_array_index (report, i));
+
+      if (read == NULL)
+        continue;
+      g_ptr_array_add (drawn->lines, g_strdup (adm_report_line_get_text (read)));
+      last = read;
+    }
+  /* The step is named by the phase its lines tell of; one that tells nothing (a phase taken
+   * back, or one this audience reads nothing of) by where the battle stands after it. */
+  if (last != NULL)
+    {
+      turn = last->turn;
+      phase = adm_phase_display_name (adm_phase_to_string (last->phase));
     }
   else
     {
@@ -535,8 +631,22 @@ frame_prepare (AdmArchive  *self,
     drawn->step = g_strdup_printf (_("Taken back: now Turn %d · %s"), turn, phase);
   else
     drawn->step = g_strdup_printf (_("Turn %d · %s"), turn, phase);
-  battle->lines_read = read->len;
+  battle->report_read = report->len;
+  battle->drawn_at = frame->entries;
   return TRUE;
+}
+
+/* Every battle as before its first frame is drawn. */
+static void
+battles_rewind (AdmArchive *self)
+{
+  for (guint i = 0; i < self->battles->len; i++)
+    {
+      Battle *battle = g_ptr_array_index (self->battles, i);
+
+      battle->report_read = 0;
+      battle->drawn_at = 0;
+    }
 }
 
 static void
@@ -546,7 +656,7 @@ frame_render (cairo_t *cr,
   AdmiraltyTableView view;
   AdmiraltyTableOptions options;
 
-  if (drawn->state != NULL)
+  if (drawn->battle == NULL)
     {
       AdmScenario *scenario = adm_state_get_scenario (drawn->state);
       AdmiraltySectorView map;
@@ -560,7 +670,10 @@ frame_render (cairo_t *cr,
     }
 
   admiralty_table_options_init (&options);
-  options.view_side = drawn->view_side;
+  if (drawn->audience.kind == ADM_AUDIENCE_PUBLIC)
+    options.audience = &drawn->audience;
+  else if (drawn->audience.kind == ADM_AUDIENCE_SIDE)
+    options.view_side = (int) drawn->audience.side;
   options.still = TRUE;
   admiralty_table_view_init (&view, ADM_ARCHIVE_FRAME_WIDTH, ADM_ARCHIVE_FRAME_HEIGHT);
   admiralty_table_view_fit (&view, drawn->battle, &options);
@@ -786,7 +899,7 @@ frame_block (AdmArchive  *self,
                           n == 0 ? "" : " hidden");
   g_string_append (block, inlined);
   g_string_append (block, "<figcaption>");
-  append_escaped (block, "<h2>%s</h2><p class=\"step\">%s</p>", frame_title (frame),
+  append_escaped (block, "<h2>%s</h2><p class=\"step\">%s</p>", drawn.title,
                   drawn.step);
   if (drawn.lines->len > 0)
     {
@@ -818,8 +931,7 @@ adm_archive_writing_step (AdmArchiveWriting  *writing,
       g_autofree char *head = NULL;
 
       page_parts (self, &head, &writing->tail);
-      for (guint i = 0; i < self->battles->len; i++)
-        ((Battle *) g_ptr_array_index (self->battles, i))->lines_read = 0;
+      battles_rewind (self);
       return put (writing->out, head, cancellable, error);
     }
   if (writing->next < self->frames->len)
@@ -1105,8 +1217,7 @@ adm_archive_save_frames (AdmArchive          *self,
                    g_strerror (saved));
       return FALSE;
     }
-  for (guint i = 0; i < self->battles->len; i++)
-    ((Battle *) g_ptr_array_index (self->battles, i))->lines_read = 0;
+  battles_rewind (self);
   for (guint n = 0; n < self->frames->len; n++)
     {
       Frame *frame = &g_array_index (self->frames, Frame, n);
@@ -1116,11 +1227,15 @@ adm_archive_save_frames (AdmArchive          *self,
       g_autofree char *path = g_build_filename (folder, name, NULL);
       gboolean ok;
 
-      if (g_cancellable_set_error_if_cancelled (cancellable, error) ||
-          !frame_prepare (self, frame, &drawn, error))
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
+      if (!frame_prepare (self, frame, &drawn, error))
+        {
+          drawn_clear (&drawn);
+          return FALSE;
+        }
       ok = save_frame (&drawn, path, format, svg, error);
-      g_string_append_printf (text, "%s\t%s\t%s", name, frame_title (frame), drawn.step);
+      g_string_append_printf (text, "%s\t%s\t%s", name, drawn.title, drawn.step);
       for (guint l = 0; l < drawn.lines->len; l++)
         g_string_append_printf (text, "\t%s", (const char *) g_ptr_array_index (drawn.lines, l));
       g_string_append_c (text, '\n');
@@ -1199,7 +1314,8 @@ adm_archive_save_video (AdmArchive          *self,
                          ADM_ARCHIVE_FRAME_WIDTH, ADM_ARCHIVE_FRAME_HEIGHT,
                          ADM_ARCHIVE_VIDEO_STEP_MS, &local);
   ok = video != NULL;
-  battle->lines_read = 0;
+  battle->report_read = 0;
+  battle->drawn_at = 0;
   for (guint n = 0; ok && n < self->frames->len; n++)
     {
       Frame *frame = &g_array_index (self->frames, Frame, n);

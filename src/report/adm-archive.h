@@ -48,8 +48,10 @@ typedef void (*AdmArchiveProgress) (guint    done,
 typedef struct _AdmArchive AdmArchive;
 
 /* The archive of @campaign for @as: NULL or "master" the master's; "public" the public's
- * (the sector map after each cycle as the public map shows it, F-STRAT-3; no battle's
- * table); a faction's id or name, or an admiral's id, that side's
+ * (F-STRAT-3: the sector map after each cycle as the public map shows it, and each phase of
+ * the battles the public was told of as the war stood at that phase, drawn and read for the
+ * public of the battle then, adm_audience_public_of_campaign (), as the replay's projector
+ * draws it); a faction's id or name, or an admiral's id, that side's
  * (every faction allied with it one side, as on the table). Its steps are those of the
  * replay's timeline for the same audience (adm-replay-timeline.h): the sector map after each
  * cycle resolved, and each phase of each battle played. The archive's audience is judged by
@@ -63,11 +65,13 @@ void        adm_archive_free         (AdmArchive   *self);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmArchive, adm_archive_free)
 
 /* How many frames it has, in journal order: one per resolution of a cycle (or its undo or
- * redo), one per entry of each battle its audience fought. */
+ * redo), one per entry of each battle its audience fought (the public's: each entry made
+ * while it was told of the battle). */
 guint       adm_archive_get_n_frames (AdmArchive   *self);
-/* The battles it holds (those its audience fought), in the order they first come: the
- * engagement's id of battle @n (< adm_archive_get_n_battles ()), and its title as the archive
- * names it (a side's by place and time only, F-STRAT-3). */
+/* The battles it holds (those its audience fought, or the public was told of), in the order
+ * they first come: the engagement's id of battle @n (< adm_archive_get_n_battles ()), and its
+ * title as the archive names it (a side's and the public's by place and time only,
+ * F-STRAT-3). */
 guint       adm_archive_get_n_battles      (AdmArchive *self);
 const char *adm_archive_get_battle_id      (AdmArchive *self,
                                             guint       n);
