@@ -425,6 +425,100 @@ test_map_marks (CliCampaign   *fixture,
     }
 }
 
+/* The engagements the sector map after cycle @cycle marks in @doc (the cycle's map is the
+ * @cycle-th). */
+static GPtrArray *
+cycle_map_marks (AdmDoc *doc,
+                 guint   cycle)
+{
+  GPtrArray *blocks = adm_doc_get_blocks (doc);
+  guint n = 0;
+
+  for (guint i = 0; i < blocks->len; i++)
+    {
+      const AdmDocBlock *block = g_ptr_array_index (blocks, i);
+
+      if (block->kind == ADM_DOC_SECTOR_MAP && ++n == cycle)
+        {
+          g_assert_nonnull (block->marks);
+          return block->marks;
+        }
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* Engagement @id among @marks, or NULL. */
+static const AdmQueuedEngagement *
+find_mark (GPtrArray  *marks,
+           const char *id)
+{
+  for (guint i = 0; i < marks->len; i++)
+    {
+      const AdmQueuedEngagement *mark = g_ptr_array_index (marks, i);
+
+      if (g_str_equal (mark->id, id))
+        return mark;
+    }
+  return NULL;
+}
+
+/* F-STRAT-4: a cycle's map marks each engagement with its status as it stood at that cycle's
+ * end, not as the campaign holds it now. c1-1 is fought a turn in cycle 1 and dropped when
+ * cycle 2 is resolved: the map of cycle 1 marks it in progress, every audience told of it
+ * alike, though the campaign now holds it dropped. */
+static void
+test_map_status_then (CliCampaign   *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(CliResult) fight = run_cli ("battle", fixture->campaign, "--engagement", "c1-1",
+                                        "--turns", "1", "--seed", "3", NULL);
+  g_autoptr(CliResult) cycle = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(AdmQueuedEngagement) now = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *audiences[] = { NULL, "public", "aslund", "barrayar", "cetaganda", "dendarii",
+                              "jacksons-whole", "komarr", "pol", "vervain" };
+  guint told = 0;
+
+  g_assert_cmpint (fight->status, ==, 0);
+  cycle = run_cli ("cycle", fixture->campaign, "--drop-unfought", "fought at the club", NULL);
+  g_test_message ("%s", cycle->err);
+  g_assert_cmpint (cycle->status, ==, 0);
+  campaign = adm_campaign_open (fixture->campaign, &error);
+  g_assert_no_error (error);
+  now = adm_campaign_find_engagement (campaign, "c1-1", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (now->status, ==, ADM_ENGAGEMENT_DROPPED);
+  for (guint a = 0; a < G_N_ELEMENTS (audiences); a++)
+    {
+      g_autoptr(AdmDoc) doc = adm_chronicle_build (campaign, audiences[a], NULL, &error);
+      const AdmQueuedEngagement *mark;
+
+      if (doc == NULL)
+        {
+          /* A faction with no admiral was told nothing. */
+          g_assert_error (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_UNKNOWN_ADMIRAL);
+          g_clear_error (&error);
+          continue;
+        }
+      mark = find_mark (cycle_map_marks (doc, 1), "c1-1");
+      g_test_message ("%s: c1-1 %s on cycle 1's map", audiences[a] != NULL ? audiences[a]
+                                                                            : "master",
+                      mark != NULL ? "marked" : "not marked");
+      /* The master is told of every engagement; the others as the filter says. */
+      if (audiences[a] == NULL)
+        g_assert_nonnull (mark);
+      if (mark != NULL)
+        {
+          told++;
+          g_assert_cmpint (mark->status, ==, ADM_ENGAGEMENT_IN_PROGRESS);
+        }
+    }
+  /* A side fighting it was told of it. */
+  g_assert_cmpuint (told, >=, 2);
+}
+
 /* The Komarr campaign with the Pol Minesweeping Division (no admiral, no orders) made Jackson's
  * Whole's and Jackson's Whole allied with Pol, played through cycle 1 from its sheets, and its
  * engagement c1-3 (Jade Squadron against Pol Escort Group and the division) fought a turn:
@@ -527,6 +621,7 @@ main (int    argc,
   ADD ("F-STRAT-3/revelation", test_revelation);
   g_test_add_func ("/cli/report-chronicle/F-STRAT-4/allied-faction", test_allied_faction);
   ADD ("F-STRAT-4/map-marks", test_map_marks);
+  ADD ("F-STRAT-4/map-status-then", test_map_status_then);
 #undef ADD
 
   return g_test_run ();

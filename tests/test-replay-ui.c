@@ -193,6 +193,26 @@ assert_projected (AdmiraltyReplayWindow    *replay,
   assert_table_live (replay, table, moments, name);
 }
 
+/* The projector's heading names the battle and the phase the replay shows as the public is
+ * told of them (F-STRAT-3): the engagement by its place and time, as the public's reports name
+ * it (adm_audience_engagement_name ()), never its id; the phase as the step's label says it. */
+static void
+assert_projected_heading (AdmiraltyReplayWindow    *replay,
+                          AdmiraltyProjectorWindow *projector)
+{
+  AdmCampaign *campaign = admiralty_replay_window_get_campaign (replay);
+  g_autoptr(AdmQueuedEngagement) queued = adm_campaign_find_engagement (campaign, "c1-3", NULL);
+  g_autofree char *name = adm_audience_engagement_name (queued);
+  const char *label = admiralty_replay_window_get_label (replay);
+  const char *phase = g_strrstr (label, " · ");
+  g_autofree char *expected = NULL;
+
+  g_assert_nonnull (phase);
+  expected = g_strdup_printf ("Replay · Battle at %s · %s", name, phase + strlen (" · "));
+  g_assert_cmpstr (admiralty_projector_window_get_cycle_text (projector), ==, expected);
+  g_assert_null (strstr (admiralty_projector_window_get_cycle_text (projector), "c1-3"));
+}
+
 /* Page Up from the last phase back to the first, then Page Down to the last again: every
  * phase on the way is the live battle's picture. Returns how many phases were checked. */
 static guint
@@ -272,25 +292,19 @@ test_battle_keys (void)
   /* Six phases, an undo and a redo, each there and back. */
   g_assert_cmpuint (checked, ==, 2 * 8);
 
-  /* Show on Projector, clicked: the projector's heading names the moment shown, the cycle as
-   * the public may know it, with no countdown of the present; turned off, the present. */
+  /* Show on Projector, clicked: the projector's heading names the moment shown, as the public
+   * may know it — a battle's phase by the battle and the phase, a step of the map by its
+   * cycle — with no countdown of the present; turned off, the present. */
   {
     AdmiraltyProjectorWindow *projector;
-    g_autofree char *expected = NULL, *present = NULL;
-    g_autoptr(AdmReplayStep) step = g_list_model_get_item (
-      G_LIST_MODEL (admiralty_replay_window_get_timeline (replay)),
-      admiralty_replay_window_get_position (replay));
-    g_autoptr(AdmState) then = adm_campaign_state_at (window->campaign,
-                                                      adm_replay_step_get_moment (step), NULL);
+    g_autofree char *present = NULL;
 
     pointer_click_widget (button (GTK_WIDGET (replay), "Show on _Projector"));
     iterate_until (projector_mapped, NULL, 5000);
     projector = find_projector ();
     g_assert_nonnull (projector);
     wait_frames ();
-    expected = g_strdup_printf ("Replay · Cycle %u",
-                                adm_strategy_get_cycle (adm_state_get_strategy (then)));
-    g_assert_cmpstr (admiralty_projector_window_get_cycle_text (projector), ==, expected);
+    assert_projected_heading (replay, projector);
     g_assert_null (admiralty_projector_window_get_clock_text (projector));
     g_assert_nonnull (admiralty_sector_map_get_past (admiralty_projector_window_get_map (
                         projector)));
@@ -311,11 +325,24 @@ test_battle_keys (void)
 
           wait_frames ();
           assert_projected (replay, projector, moments, name);
+          assert_projected_heading (replay, projector);
           projected++;
           keys_to (GTK_WIDGET (replay), "Page_Up");
           wait_frames ();
         }
       g_assert_cmpuint (projected, ==, 8);
+      save_screenshot (GTK_WIDGET (projector), "replay-projector-before-battle.png");
+      /* Before the battle: the map, and the heading its cycle. */
+      {
+        g_autoptr(AdmState) then = adm_campaign_state_at (window->campaign, step_moment (replay),
+                                                          NULL);
+        g_autofree char *expected = NULL;
+
+        g_assert_nonnull (then);
+        expected = g_strdup_printf ("Replay · Cycle %u",
+                                    adm_strategy_get_cycle (adm_state_get_strategy (then)));
+        g_assert_cmpstr (admiralty_projector_window_get_cycle_text (projector), ==, expected);
+      }
       g_assert_false (admiralty_projector_window_shows_table (projector));
       g_assert_null (admiralty_table_widget_get_battle (admiralty_projector_window_get_table (
                        projector)));

@@ -686,6 +686,104 @@ test_long_name_wraps (void)
 
 /* The legend names what the map's colours and marks mean for its audience, and is drawn only
  * when asked for. */
+static gboolean
+rects_meet (const cairo_rectangle_t *a,
+            const cairo_rectangle_t *b)
+{
+  return a->x < b->x + b->width && b->x < a->x + a->width &&
+         a->y < b->y + b->height && b->y < a->y + a->height;
+}
+
+/* F-STRAT-4: every engagement's id beside its mark keeps clear of every sector's name and of
+ * every other id, on a crowded master's map — three engagements in each sector and one on
+ * each link — as the renderer records them from the layout it draws (label rectangles, not
+ * pixels). */
+static void
+test_engagement_labels (void)
+{
+  AdmiraltySectorView view;
+  g_autoptr(GHashTable) cards = NULL;
+  g_autoptr(AdmScenario) scenario = komarr_view (&view, &cards);
+  g_autoptr(GPtrArray) marks = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) labels = g_array_new (FALSE, TRUE, sizeof (AdmiraltySectorLabel));
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+  AdmiraltySectorOptions options;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view.width,
+                                                         view.height);
+  cairo_t *cr = cairo_create (surface);
+  guint n_ids = 0, n_names = 0;
+
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      AdmSector *here = g_ptr_array_index (sectors, i);
+
+      for (guint k = 0; k < 3; k++)
+        {
+          AdmQueuedEngagement *mark = g_new0 (AdmQueuedEngagement, 1);
+
+          mark->engagement.sector = here;
+          mark->status = (AdmEngagementStatus) k;
+          g_ptr_array_add (marks, mark);
+        }
+      for (guint j = 0; j < here->adjacent->len; j++)
+        {
+          AdmSector *there = g_ptr_array_index (here->adjacent, j);
+          AdmQueuedEngagement *mark;
+
+          if (g_strcmp0 (here->id, there->id) >= 0)
+            continue;
+          mark = g_new0 (AdmQueuedEngagement, 1);
+          mark->engagement.from = here;
+          mark->engagement.to = there;
+          g_ptr_array_add (marks, mark);
+        }
+    }
+  for (guint i = 0; i < marks->len; i++)
+    {
+      char *id = g_strdup_printf ("c%u-%u", i / 9 + 1, i % 9 + 10);
+
+      g_ptr_array_add (ids, id);
+      ((AdmQueuedEngagement *) g_ptr_array_index (marks, i))->id = id;
+    }
+  admiralty_sector_options_init (&options);
+  options.engagements = marks;
+  options.paper = TRUE;
+  admiralty_sector_render_labels (cr, &view, scenario, &options, labels);
+  cairo_destroy (cr);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const AdmiraltySectorLabel *id = &g_array_index (labels, AdmiraltySectorLabel, i);
+
+      if (id->kind != ADMIRALTY_SECTOR_LABEL_ENGAGEMENT)
+        continue;
+      n_ids++;
+      for (guint j = 0; j < labels->len; j++)
+        {
+          const AdmiraltySectorLabel *other = &g_array_index (labels, AdmiraltySectorLabel, j);
+          gboolean name = other->kind == ADMIRALTY_SECTOR_LABEL_NAME && other->formation == NULL;
+
+          if (j == i || !(name || other->kind == ADMIRALTY_SECTOR_LABEL_ENGAGEMENT))
+            continue;
+          if (rects_meet (&id->rect, &other->rect))
+            {
+              save_png (surface, "sector-engagement-labels");
+              g_error ("the id %s (%.1f, %.1f, %.1f × %.1f) covers “%s” (%.1f, %.1f, %.1f × %.1f)",
+                       id->text, id->rect.x, id->rect.y, id->rect.width, id->rect.height,
+                       other->text, other->rect.x, other->rect.y, other->rect.width,
+                       other->rect.height);
+            }
+        }
+    }
+  for (guint i = 0; i < labels->len; i++)
+    n_names += g_array_index (labels, AdmiraltySectorLabel, i).kind == ADMIRALTY_SECTOR_LABEL_NAME &&
+               g_array_index (labels, AdmiraltySectorLabel, i).formation == NULL;
+  g_assert_cmpuint (n_ids, ==, marks->len);
+  g_assert_cmpuint (n_names, >=, sectors->len);
+  save_png (surface, "sector-engagement-labels");
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_legend (void)
 {
@@ -778,6 +876,7 @@ main (int   argc,
   g_test_add_func ("/ui/sector-renderer/F-STRAT-9/labels", test_labels);
   g_test_add_func ("/ui/sector-renderer/F-STRAT-9/long-name-wraps", test_long_name_wraps);
   g_test_add_func ("/ui/sector-renderer/legend", test_legend);
+  g_test_add_func ("/ui/sector-renderer/F-STRAT-4/engagement-labels", test_engagement_labels);
   g_test_add_func ("/ui/sector-renderer/snapshot/komarr-campaign", test_snapshot);
 
   return g_test_run ();

@@ -658,26 +658,71 @@ admiralty_sector_engagement_rgb (AdmEngagementStatus status)
     }
 }
 
+/* Whether boxes @a and @b overlap. */
+static gboolean
+boxes_meet (const cairo_rectangle_t *a,
+            const cairo_rectangle_t *b)
+{
+  return a->x < b->x + b->width && b->x < a->x + a->width &&
+         a->y < b->y + b->height && b->y < a->y + a->height;
+}
+
+/* How badly @plate, an id's plate, would cover what is drawn: 2 when it meets a sector's name
+ * (recorded in @frame's labels), another id's plate or a mark (@taken, at zoom 1), 1 when it
+ * meets another text of the map or is cut by the view's edge, else 0. */
+static guint
+plate_cost (Frame                   *frame,
+            GArray                  *taken,
+            const cairo_rectangle_t *plate)
+{
+  guint cost = 0;
+
+  /* Cut by the edge of the view. */
+  if (plate->x < 0 || plate->y < 0 || plate->x + plate->width > frame->view->width ||
+      plate->y + plate->height > frame->view->height)
+    cost = 1;
+  for (guint i = 0; i < taken->len; i++)
+    if (boxes_meet (plate, &g_array_index (taken, cairo_rectangle_t, i)))
+      return 2;
+  for (guint i = 0; frame->labels != NULL && i < frame->labels->len; i++)
+    {
+      const AdmiraltySectorLabel *label = &g_array_index (frame->labels, AdmiraltySectorLabel, i);
+      cairo_rectangle_t box = { label->rect.x / frame->zoom, label->rect.y / frame->zoom,
+                                label->rect.width / frame->zoom,
+                                label->rect.height / frame->zoom };
+
+      if (label->kind == ADMIRALTY_SECTOR_LABEL_ENGAGEMENT || !boxes_meet (plate, &box))
+        continue;
+      if (label->kind == ADMIRALTY_SECTOR_LABEL_NAME && label->formation == NULL)
+        return 2;
+      cost = 1;
+    }
+  return cost;
+}
+
 static void
 draw_engagements (Frame *frame)
 {
   g_autoptr(GHashTable) placed = NULL;
+  g_autoptr(GArray) centres = NULL;
+  g_autoptr(GArray) taken = NULL;
+  GPtrArray *engagements = frame->options->engagements;
   cairo_t *cr = frame->cr;
 
-  if (frame->options->engagements == NULL)
+  if (engagements == NULL)
     return;
   placed = g_hash_table_new (g_str_hash, g_str_equal);
+  centres = g_array_sized_new (FALSE, FALSE, sizeof (double) * 2, engagements->len);
+  /* The marks and the ids' plates placed: no id covers them. */
+  taken = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_t));
   cairo_save (cr);
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (cr, 10);
-  for (guint i = 0; i < frame->options->engagements->len; i++)
+  for (guint i = 0; i < engagements->len; i++)
     {
-      const AdmQueuedEngagement *engagement = g_ptr_array_index (frame->options->engagements, i);
+      const AdmQueuedEngagement *engagement = g_ptr_array_index (engagements, i);
       const AdmEngagement *where = &engagement->engagement;
       const char *key = where->sector != NULL ? where->sector->id : where->from->id;
       guint n = GPOINTER_TO_UINT (g_hash_table_lookup (placed, key));
-      cairo_text_extents_t extents;
-      double x, y;
+      double centre[2], x, y;
 
       if (where->sector != NULL)
         {
@@ -697,6 +742,12 @@ draw_engagements (Frame *frame)
           y = (y1 + y2) / 2;
         }
       g_hash_table_insert (placed, (gpointer) key, GUINT_TO_POINTER (n + 1));
+      centre[0] = x + ENGAGEMENT_RADIUS;
+      centre[1] = y;
+      g_array_append_val (centres, centre);
+      g_array_append_val (taken, ((cairo_rectangle_t) { x - 1, y - ENGAGEMENT_RADIUS - 1,
+                                                         2 * ENGAGEMENT_RADIUS + 2,
+                                                         2 * ENGAGEMENT_RADIUS + 2 }));
 
       cairo_new_path (cr);
       cairo_arc (cr, x + ENGAGEMENT_RADIUS, y, ENGAGEMENT_RADIUS, 0, 2 * G_PI);
@@ -705,23 +756,65 @@ draw_engagements (Frame *frame)
       _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
       cairo_set_line_width (cr, 1.5);
       cairo_stroke (cr);
-      /* F-STRAT-3: only the master's map names an engagement by its id
-       * (adm_audience_engagement_name ()); a side's and the public's mark only where. */
-      if (frame->options->audience != ADMIRALTY_SECTOR_AUDIENCE_MASTER)
-        continue;
-      /* The id beside the mark, on a plate of the map's ground so that it reads over any
-       * card. */
+    }
+  /* F-STRAT-3: only the master's map names an engagement by its id
+   * (adm_audience_engagement_name ()); a side's and the public's mark only where. */
+  if (frame->options->audience != ADMIRALTY_SECTOR_AUDIENCE_MASTER)
+    {
+      cairo_restore (cr);
+      return;
+    }
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, 10);
+  for (guint i = 0; i < engagements->len; i++)
+    {
+      const AdmQueuedEngagement *engagement = g_ptr_array_index (engagements, i);
+      const double *centre = &g_array_index (centres, double, 2 * i);
+      cairo_text_extents_t extents;
+      double r = ENGAGEMENT_RADIUS, w, cx = centre[0], cy = centre[1];
+      cairo_rectangle_t best;
+      guint best_cost = G_MAXUINT;
+
       cairo_text_extents (cr, engagement->id, &extents);
-      cairo_rectangle (cr, x + 2 * ENGAGEMENT_RADIUS + 1, y - 7, extents.x_advance + 4, 14);
+      w = extents.x_advance + 4;
+      {
+        /* The id's plate beside its mark: right of it, else left, above, below, or on a
+         * row above or below at the right, whichever first covers no sector's name, no other
+         * id and no mark, and then no other text; the right when none does. */
+        const cairo_rectangle_t candidates[] = {
+          { cx + r + 1, cy - 7, w, 14 },
+          { cx - r - 1 - w, cy - 7, w, 14 },
+          { cx - w / 2, cy - r - 15, w, 14 },
+          { cx - w / 2, cy + r + 1, w, 14 },
+          { cx + r + 1, cy - 21, w, 14 },
+          { cx + r + 1, cy + 7, w, 14 },
+          { cx - r - 1 - w, cy - 21, w, 14 },
+          { cx - r - 1 - w, cy + 7, w, 14 },
+        };
+
+        for (guint c = 0; c < G_N_ELEMENTS (candidates) && best_cost > 0; c++)
+          {
+            guint cost = plate_cost (frame, taken, &candidates[c]);
+
+            if (cost < best_cost)
+              {
+                best_cost = cost;
+                best = candidates[c];
+              }
+          }
+      }
+      g_array_append_val (taken, best);
+      /* On a plate of the map's ground so that it reads over any card. */
+      cairo_rectangle (cr, best.x, best.y, best.width, best.height);
       _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
       cairo_fill (cr);
       _admiralty_sector_set_rgb (cr, TEXT_RGB);
-      cairo_move_to (cr, x + 2 * ENGAGEMENT_RADIUS + 3, y + 3.5);
+      cairo_move_to (cr, best.x + 2, best.y + 10.5);
       cairo_show_text (cr, engagement->id);
-      _admiralty_sector_record (frame, where->sector, NULL, ADMIRALTY_SECTOR_LABEL_ENGAGEMENT,
-                                engagement->id, 10,
-                                &(cairo_rectangle_t) { x + 2 * ENGAGEMENT_RADIUS + 3, y - 7,
-                                                       extents.x_advance, 14 });
+      _admiralty_sector_record (frame, engagement->engagement.sector, NULL,
+                                ADMIRALTY_SECTOR_LABEL_ENGAGEMENT, engagement->id, 10,
+                                &(cairo_rectangle_t) { best.x + 2, best.y, extents.x_advance,
+                                                       14 });
     }
   cairo_restore (cr);
 }
@@ -738,6 +831,7 @@ admiralty_sector_render_labels (cairo_t                      *cr,
   AdmiraltySectorOptions defaults;
   AdmiraltySectorView inner, sized;
   g_autoptr(GHashTable) cards = NULL;
+  g_autoptr(GArray) own_labels = NULL;
   GPtrArray *sectors;
   Frame frame;
 
@@ -761,6 +855,14 @@ admiralty_sector_render_labels (cairo_t                      *cr,
   frame.hovered = options->hovered_sector != NULL
                   ? adm_scenario_lookup_sector (scenario, options->hovered_sector) : NULL;
   frame.zoom = admiralty_sector_view_get_zoom (view);
+  /* The texts are recorded whenever engagements are marked: their ids keep clear of the
+   * sectors' names (draw_engagements ()). */
+  if (labels == NULL && options->engagements != NULL)
+    {
+      own_labels = g_array_new (FALSE, TRUE, sizeof (AdmiraltySectorLabel));
+      g_array_set_clear_func (own_labels, (GDestroyNotify) admiralty_sector_label_clear);
+      labels = own_labels;
+    }
   frame.labels = labels;
 
   cairo_save (cr);

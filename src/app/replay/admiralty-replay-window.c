@@ -21,6 +21,7 @@ struct _AdmiraltyReplayWindow
   GPtrArray            *audiences;      /* char*: "master", "public", each faction's id */
   guint                 position;
   char                 *label;
+  AdmiraltyProjectorWindow *wall;       /* weak: the projector while it is open */
   AdmiraltySectorMap   *projector;      /* weak: the projector's map while it is open */
   AdmiraltyTableWidget *projector_table; /* weak: its table, shown for a battle's step */
   AdmState             *then;           /* the campaign at the step's moment: the public's
@@ -120,7 +121,8 @@ static void
 project (AdmiraltyReplayWindow *self,
          AdmState              *state,
          AdmBattle             *battle,
-         const char            *engagement)
+         const char            *engagement,
+         guint                  moment)
 {
   gboolean shown = FALSE;
 
@@ -129,6 +131,12 @@ project (AdmiraltyReplayWindow *self,
       if (self->projecting && state != NULL && battle != NULL &&
           battle_audience (self, battle, engagement, "public", &self->public))
         {
+          /* The heading names the battle and its phase as the public is told of them. */
+          g_autofree char *heading = adm_replay_battle_heading (self->campaign, engagement,
+                                                                moment);
+
+          if (self->wall != NULL)
+            admiralty_projector_window_set_battle_heading (self->wall, heading);
           table_show (self->projector_table, battle, &self->public);
           shown = TRUE;
         }
@@ -137,6 +145,8 @@ project (AdmiraltyReplayWindow *self,
     }
   if (!shown && self->projector_table != NULL)
     admiralty_table_widget_set_audience (self->projector_table, NULL);
+  if (!shown && self->wall != NULL)
+    admiralty_projector_window_set_battle_heading (self->wall, NULL);
   if (self->projector != NULL)
     admiralty_sector_map_set_past (self->projector, self->projecting ? state : NULL);
 }
@@ -192,13 +202,13 @@ show_step (AdmiraltyReplayWindow *self)
         {
           table_show (self->table, battle, &self->audience);
           gtk_stack_set_visible_child_name (self->stack, "battle");
-          project (self, state, battle, engagement);
+          project (self, state, battle, engagement, moment);
           return;
         }
     }
   admiralty_sector_map_set_past (self->map, state);
   gtk_stack_set_visible_child_name (self->stack, "map");
-  project (self, state, battle, engagement);
+  project (self, state, battle, engagement, moment);
 }
 
 static void
@@ -359,7 +369,7 @@ set_projecting (AdmiraltyReplayWindow *self,
   if (projecting)
     show_step (self);
   else
-    project (self, NULL, NULL, NULL);
+    project (self, NULL, NULL, NULL, 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROJECTING]);
 }
 
@@ -406,7 +416,7 @@ admiralty_replay_window_dispose (GObject *object)
 
   /* The projector shows the night as it is again. */
   g_clear_handle_id (&self->prepare_id, g_source_remove);
-  admiralty_replay_window_set_projector (self, NULL, NULL);
+  admiralty_replay_window_set_projector (self, NULL);
   if (self->timeline != NULL)
     g_signal_handlers_disconnect_by_data (self->timeline, self);
   g_clear_object (&self->timeline);
@@ -587,14 +597,22 @@ admiralty_replay_window_get_table (AdmiraltyReplayWindow *self)
 }
 
 void
-admiralty_replay_window_set_projector (AdmiraltyReplayWindow *self,
-                                       AdmiraltySectorMap    *map,
-                                       AdmiraltyTableWidget  *table)
+admiralty_replay_window_set_projector (AdmiraltyReplayWindow    *self,
+                                       AdmiraltyProjectorWindow *projector)
 {
-  g_return_if_fail (ADMIRALTY_IS_REPLAY_WINDOW (self));
+  AdmiraltySectorMap *map = NULL;
+  AdmiraltyTableWidget *table = NULL;
 
-  if (self->projector == map && self->projector_table == table)
+  g_return_if_fail (ADMIRALTY_IS_REPLAY_WINDOW (self));
+  g_return_if_fail (projector == NULL || ADMIRALTY_IS_PROJECTOR_WINDOW (projector));
+
+  if (self->wall == projector)
     return;
+  if (self->wall != NULL)
+    {
+      admiralty_projector_window_set_battle_heading (self->wall, NULL);
+      g_object_remove_weak_pointer (G_OBJECT (self->wall), (gpointer *) &self->wall);
+    }
   if (self->projector != NULL)
     {
       admiralty_sector_map_set_past (self->projector, NULL);
@@ -607,12 +625,17 @@ admiralty_replay_window_set_projector (AdmiraltyReplayWindow *self,
       g_object_remove_weak_pointer (G_OBJECT (self->projector_table),
                                     (gpointer *) &self->projector_table);
     }
+  if (projector != NULL)
+    {
+      map = admiralty_projector_window_get_map (projector);
+      table = admiralty_projector_window_get_table (projector);
+      g_object_add_weak_pointer (G_OBJECT (projector), (gpointer *) &self->wall);
+      g_object_add_weak_pointer (G_OBJECT (map), (gpointer *) &self->projector);
+      g_object_add_weak_pointer (G_OBJECT (table), (gpointer *) &self->projector_table);
+    }
+  self->wall = projector;
   self->projector = map;
   self->projector_table = table;
-  if (map != NULL)
-    g_object_add_weak_pointer (G_OBJECT (map), (gpointer *) &self->projector);
-  if (table != NULL)
-    g_object_add_weak_pointer (G_OBJECT (table), (gpointer *) &self->projector_table);
-  if ((map != NULL || table != NULL) && self->projecting)
+  if (projector != NULL && self->projecting)
     show_step (self);
 }

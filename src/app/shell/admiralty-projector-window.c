@@ -44,6 +44,8 @@ struct _AdmiraltyProjectorWindow
   GSettings           *settings;
   GHashTable          *palette;   /* the sides palette in use (const AdmFaction* → "#rrggbb"),
                                    * or NULL for the factions' own colours */
+  char                *battle_heading; /* the replay's battle phase on the table, as the
+                                        * public is told of it, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyProjectorWindow, admiralty_projector_window, ADW_TYPE_WINDOW)
@@ -72,6 +74,17 @@ update_heading (AdmiraltyProjectorWindow *self)
   gtk_label_set_label (self->title_label,
                        adm_scenario_get_name (adm_campaign_get_scenario (self->campaign)));
   past = self->map != NULL ? admiralty_sector_map_get_past (self->map) : NULL;
+  if (past != NULL && self->battle_heading != NULL &&
+      admiralty_table_widget_get_battle (self->table) != NULL)
+    {
+      /* A battle's phase of the replay on the table: the battle and the phase, named as the
+       * public is told of it (adm_replay_battle_heading ()). Translators: the projector's
+       * heading while the replay shows a battle, "Replay · Battle at Pol orbit, cycle 1,
+       * minute 20 · turn 3, Fire" */
+      cycle = g_strdup_printf (_("Replay · %s"), self->battle_heading);
+      gtk_label_set_label (self->cycle_label, cycle);
+      return;
+    }
   if (past != NULL)
     {
       guint at = adm_strategy_get_cycle (adm_state_get_strategy (past));
@@ -365,6 +378,7 @@ update_dice (AdmiraltyProjectorWindow *self)
 static void
 battle_changed_cb (AdmiraltyProjectorWindow *self)
 {
+  update_heading (self);
   gtk_stack_set_visible_child_name (self->view_stack,
                                     admiralty_table_widget_get_battle (self->table) != NULL
                                     ? "battle" : "map");
@@ -451,6 +465,7 @@ admiralty_projector_window_finalize (GObject *object)
   g_clear_object (&self->clock_signals);
   g_clear_object (&self->portal_signals);
   g_clear_pointer (&self->palette, g_hash_table_unref);
+  g_free (self->battle_heading);
 
   G_OBJECT_CLASS (admiralty_projector_window_parent_class)->finalize (object);
 }
@@ -706,6 +721,19 @@ admiralty_projector_window_show_on (AdmiraltyProjectorWindow *self,
   else
     gtk_window_fullscreen (GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (self));
+}
+
+void
+admiralty_projector_window_set_battle_heading (AdmiraltyProjectorWindow *self,
+                                               const char               *heading)
+{
+  g_return_if_fail (ADMIRALTY_IS_PROJECTOR_WINDOW (self));
+
+  if (g_strcmp0 (self->battle_heading, heading) == 0)
+    return;
+  g_free (self->battle_heading);
+  self->battle_heading = g_strdup (heading);
+  update_heading (self);
 }
 
 const char *

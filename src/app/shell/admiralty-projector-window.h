@@ -34,6 +34,11 @@ AdmiraltySectorMap       *admiralty_projector_window_get_map      (AdmiraltyProj
 /* The tactical table the wall shows in place of the map while it holds a battle: the replay's
  * battle phase, as the public saw it (admiralty_replay_window_set_projector ()). */
 AdmiraltyTableWidget     *admiralty_projector_window_get_table    (AdmiraltyProjectorWindow *self);
+/* What the heading names while the table holds the replay's battle phase: the battle and the
+ * phase as the public is told of them (adm_replay_battle_heading ()), or NULL. The replay
+ * sets it with the phase (admiralty_replay_window_set_projector ()). */
+void                      admiralty_projector_window_set_battle_heading (AdmiraltyProjectorWindow *self,
+                                                                         const char               *heading);
 /* Whether the wall shows the table now rather than the map. */
 gboolean                  admiralty_projector_window_shows_table  (AdmiraltyProjectorWindow *self);
 /* Fullscreen on a monitor other than @avoid's when there is one, else on @avoid's. */

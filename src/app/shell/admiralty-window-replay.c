@@ -23,9 +23,7 @@ projecting_cb (AdmiraltyWindow       *self,
   if (self->projector == NULL)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.projector", NULL);
   if (self->projector != NULL)
-    admiralty_replay_window_set_projector (
-      replay, admiralty_projector_window_get_map (ADMIRALTY_PROJECTOR_WINDOW (self->projector)),
-      admiralty_projector_window_get_table (ADMIRALTY_PROJECTOR_WINDOW (self->projector)));
+    admiralty_replay_window_set_projector (replay, ADMIRALTY_PROJECTOR_WINDOW (self->projector));
 }
 
 AdmiraltyReplayWindow *

@@ -159,17 +159,51 @@ cycle_ends (AdmCampaign *campaign,
   return ends;
 }
 
+/* F-STRAT-4: the engagements of @cycle with their statuses as they stood when the journal
+ * held its first @moment entries (the campaign then @then): not fought, waiting, finished or
+ * dropped as the state then says, and in progress when a phase of its battle was among those
+ * entries — not as the campaign holds them now, when a battle may have ended since. */
+static GPtrArray *
+engagements_then (AdmCampaign *campaign,
+                  AdmState    *then,
+                  guint        moment,
+                  guint        cycle)
+{
+  AdmJournal *journal = adm_campaign_get_journal (campaign);
+  GPtrArray *queue = adm_engagement_queue_new (then, cycle);
+
+  for (guint i = 0; i < queue->len; i++)
+    {
+      AdmQueuedEngagement *engagement = g_ptr_array_index (queue, i);
+      gboolean begun = FALSE;
+
+      /* A battle dropped by the master before it began is not fought on. */
+      if (engagement->status == ADM_ENGAGEMENT_FINISHED || engagement->by_master)
+        continue;
+      for (guint e = 0; e < moment && !begun; e++)
+        begun = g_strcmp0 (adm_journal_get_entry_engagement (journal, e), engagement->id) == 0;
+      if (!begun)
+        continue;
+      engagement->status = ADM_ENGAGEMENT_IN_PROGRESS;
+      g_clear_pointer (&engagement->waiting_for, g_free);
+      g_clear_pointer (&engagement->dropped, g_free);
+    }
+  return queue;
+}
+
 /* F-STRAT-4, F-STRAT-3: the engagements of @cycle to mark on @reader's map of its end, with
- * their statuses as the campaign holds them now: the master's every one; a side's and the
- * public's those the one filter says it was told of (adm_audience_filter_engagements (), as
- * the campaign stood @then), each with the status it may know. */
+ * their statuses as they stood then, at @moment (engagements_then ()): the master's every
+ * one; a side's and the public's those the one filter says it was told of
+ * (adm_audience_filter_engagements (), as the campaign stood @then), each with the status it
+ * may know. */
 static GPtrArray *
 cycle_marks (AdmCampaign  *campaign,
              AdmState     *then,
+             guint         moment,
              const Reader *reader,
              guint         cycle)
 {
-  GPtrArray *queue = adm_campaign_get_engagements (campaign, cycle);
+  GPtrArray *queue = engagements_then (campaign, then, moment, cycle);
   g_autoptr(GArray) statuses = NULL;
 
   if (reader->kind == ADM_REPORT_MASTER)
@@ -209,7 +243,7 @@ add_map (AdmDoc       *doc,
 
   /* A moment of the journal's own counting is always one of it. */
   g_assert_no_error (error);
-  marks = cycle_marks (campaign, then, reader, cycle);
+  marks = cycle_marks (campaign, then, moment, reader, cycle);
   heading = g_strdup_printf (_("The map at the end of cycle %u"), cycle);
   adm_doc_add_heading (doc, 2, heading);
   switch (reader->kind)

@@ -160,6 +160,34 @@ campaign_changed_cb (AdmReplayTimeline *self,
     g_list_model_items_changed (G_LIST_MODEL (self), before, 0, added);
 }
 
+/* "turn 3, Fire" for the battle's entry @i of the campaign's journal, "turn 3, Fire taken
+ * back" for an undo of it and "turn 3, Fire again" for a redo. */
+static char *
+battle_moment (AdmJournal *journal,
+               guint       i)
+{
+  AdmEvent *head = adm_journal_action_get_head (adm_journal_get_entry_action (journal, i));
+  const char *phase = adm_event_get (head, "phase");
+  g_autofree char *moment = NULL;
+
+  /* Translators: a battle's phase in the replay, "turn 3, Fire" */
+  moment = g_strdup_printf (_("turn %s, %s"),
+                            adm_event_get (head, "turn") != NULL ? adm_event_get (head, "turn")
+                                                                 : "?",
+                            phase != NULL ? adm_phase_display_name (phase) : "?");
+  switch (adm_journal_get_entry_battle_kind (journal, i))
+    {
+    case ADM_JOURNAL_ENTRY_UNDO:
+      /* Translators: a battle's phase the master took back, "turn 3, Fire taken back" */
+      return g_strdup_printf (_("%s taken back"), moment);
+    case ADM_JOURNAL_ENTRY_REDO:
+      /* Translators: a battle's phase the master brought back, "turn 3, Fire again" */
+      return g_strdup_printf (_("%s again"), moment);
+    default:
+      return g_steal_pointer (&moment);
+    }
+}
+
 /* "Cycle 2 · Battle at Komarr orbit · turn 3, Fire" for a battle's entry; the master's
  * sentence for the campaign's own ("Cycle 2 · Adm. Aral Vorkosigan's order sheet, cycle 2"). */
 static char *
@@ -179,30 +207,10 @@ step_label (AdmReplayTimeline *self,
       g_autoptr(AdmQueuedEngagement) queued = adm_campaign_find_engagement (self->campaign,
                                                                             step->engagement,
                                                                             NULL);
-      AdmEvent *head = adm_journal_action_get_head (action);
       g_autofree char *place = queued != NULL ? adm_engagement_place_name (&queued->engagement)
                                               : g_strdup (step->engagement);
-      const char *phase = adm_event_get (head, "phase");
-      g_autofree char *moment = NULL;
 
-      /* Translators: a battle's phase in the replay, "turn 3, Fire" */
-      moment = g_strdup_printf (_("turn %s, %s"),
-                                adm_event_get (head, "turn") != NULL ? adm_event_get (head, "turn")
-                                                                     : "?",
-                                phase != NULL ? adm_phase_display_name (phase) : "?");
-      switch (adm_journal_get_entry_battle_kind (journal, i))
-        {
-        case ADM_JOURNAL_ENTRY_UNDO:
-          /* Translators: a battle's phase the master took back, "turn 3, Fire taken back" */
-          what = g_strdup_printf (_("%s taken back"), moment);
-          break;
-        case ADM_JOURNAL_ENTRY_REDO:
-          /* Translators: a battle's phase the master brought back, "turn 3, Fire again" */
-          what = g_strdup_printf (_("%s again"), moment);
-          break;
-        default:
-          what = g_steal_pointer (&moment);
-        }
+      what = battle_moment (journal, i);
       /* Translators: a step of the replay, "Cycle 2 · Battle at Komarr orbit · turn 3, Fire" */
       return g_strdup_printf (_("%s · Battle at %s · %s"), when, place, what);
     }
@@ -462,4 +470,30 @@ adm_replay_timeline_prepare (AdmReplayTimeline *self)
 
       g_clear_object (&battle);
     }
+}
+
+char *
+adm_replay_battle_heading (AdmCampaign *campaign,
+                           const char  *engagement,
+                           guint        moment)
+{
+  AdmJournal *journal;
+  g_autoptr(AdmQueuedEngagement) queued = NULL;
+  g_autofree char *name = NULL, *what = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (engagement != NULL, NULL);
+
+  journal = adm_campaign_get_journal (campaign);
+  queued = adm_campaign_find_engagement (campaign, engagement, NULL);
+  if (queued == NULL || moment == 0 || moment > adm_journal_get_n_entries (journal) ||
+      g_strcmp0 (adm_journal_get_entry_engagement (journal, moment - 1), engagement) != 0)
+    return NULL;
+  /* F-STRAT-3: as the sides and the public are told of it, by its place and time, never its
+   * id (adm_audience_engagement_name ()). */
+  name = adm_audience_engagement_name (queued);
+  what = battle_moment (journal, moment - 1);
+  /* Translators: a battle's phase as the projector's heading names it during a replay,
+   * "Battle at Pol orbit, cycle 1, minute 20 · turn 3, Fire" */
+  return g_strdup_printf (_("Battle at %s · %s"), name, what);
 }

@@ -49,4 +49,15 @@ void               adm_replay_timeline_prepare      (AdmReplayTimeline *self);
  * replay, when their table sends them back. A sentence naming them and saying so, or NULL. */
 char              *adm_replay_timeline_describe_out (AdmReplayTimeline *self) G_GNUC_WARN_UNUSED_RESULT;
 
+/* The phase of the battle of @engagement at @moment (a step of a timeline: the campaign's journal
+ * holds that battle's entry as its @moment-th) as a heading names it to a side or the public
+ * (F-STRAT-3), "Battle at Pol orbit, cycle 1, minute 20 · turn 3, Fire": the engagement as
+ * their reports name it (adm_audience_engagement_name ()), by its place and time, never its
+ * id; "turn 3, Fire taken back" or "… again" for an undo or a redo of it. NULL when @moment is
+ * no entry of that battle. Only for a battle the audience is told of at @moment (a step of
+ * its timeline): it does not judge that. */
+char              *adm_replay_battle_heading         (AdmCampaign       *campaign,
+                                                      const char        *engagement,
+                                                      guint              moment) G_GNUC_WARN_UNUSED_RESULT;
+
 G_END_DECLS
