@@ -21,7 +21,7 @@ struct _AdmiraltyReplayWindow
   GPtrArray            *audiences;      /* char*: "master", "public", each faction's id */
   guint                 position;
   char                 *label;
-  AdmiraltyProjectorWindow *wall;       /* weak: the projector while it is open */
+  char                 *projector_heading;
   AdmiraltySectorMap   *projector;      /* weak: the projector's map while it is open */
   AdmiraltyTableWidget *projector_table; /* weak: its table, shown for a battle's step */
   AdmState             *then;           /* the campaign at the step's moment: the public's
@@ -49,6 +49,7 @@ struct _AdmiraltyReplayWindow
 enum {
   PROP_0,
   PROP_PROJECTING,
+  PROP_PROJECTOR_HEADING,
   N_PROPS
 };
 
@@ -114,6 +115,17 @@ show_problem (AdmiraltyReplayWindow *self,
   gtk_stack_set_visible_child_name (self->stack, "problem");
 }
 
+static void
+set_projector_heading (AdmiraltyReplayWindow *self,
+                       const char            *heading)
+{
+  if (g_strcmp0 (self->projector_heading, heading) == 0)
+    return;
+  g_free (self->projector_heading);
+  self->projector_heading = g_strdup (heading);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROJECTOR_HEADING]);
+}
+
 /* The projector at the step's moment, as the public sees it there: the campaign's map, or for
  * a phase of a battle the public is told of (@battle, NULL for a step of the map) the table
  * drawn for the public. NULL @state: the night as it is now again. */
@@ -135,8 +147,7 @@ project (AdmiraltyReplayWindow *self,
           g_autofree char *heading = adm_replay_battle_heading (self->campaign, engagement,
                                                                 moment);
 
-          if (self->wall != NULL)
-            admiralty_projector_window_set_battle_heading (self->wall, heading);
+          set_projector_heading (self, heading);
           table_show (self->projector_table, battle, &self->public);
           shown = TRUE;
         }
@@ -145,8 +156,8 @@ project (AdmiraltyReplayWindow *self,
     }
   if (!shown && self->projector_table != NULL)
     admiralty_table_widget_set_audience (self->projector_table, NULL);
-  if (!shown && self->wall != NULL)
-    admiralty_projector_window_set_battle_heading (self->wall, NULL);
+  if (!shown)
+    set_projector_heading (self, NULL);
   if (self->projector != NULL)
     admiralty_sector_map_set_past (self->projector, self->projecting ? state : NULL);
 }
@@ -386,6 +397,9 @@ admiralty_replay_window_get_property (GObject    *object,
     case PROP_PROJECTING:
       g_value_set_boolean (value, self->projecting);
       break;
+    case PROP_PROJECTOR_HEADING:
+      g_value_set_string (value, self->projector_heading);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -416,7 +430,7 @@ admiralty_replay_window_dispose (GObject *object)
 
   /* The projector shows the night as it is again. */
   g_clear_handle_id (&self->prepare_id, g_source_remove);
-  admiralty_replay_window_set_projector (self, NULL);
+  admiralty_replay_window_set_projector (self, NULL, NULL);
   if (self->timeline != NULL)
     g_signal_handlers_disconnect_by_data (self->timeline, self);
   g_clear_object (&self->timeline);
@@ -434,6 +448,7 @@ admiralty_replay_window_finalize (GObject *object)
 
   g_ptr_array_unref (self->audiences);
   g_free (self->label);
+  g_free (self->projector_heading);
 
   G_OBJECT_CLASS (admiralty_replay_window_parent_class)->finalize (object);
 }
@@ -453,6 +468,9 @@ admiralty_replay_window_class_init (AdmiraltyReplayWindowClass *klass)
   properties[PROP_PROJECTING] =
     g_param_spec_boolean ("projecting", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_PROJECTOR_HEADING] =
+    g_param_spec_string ("projector-heading", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (ADMIRALTY_TYPE_SECTOR_MAP);
@@ -597,22 +615,16 @@ admiralty_replay_window_get_table (AdmiraltyReplayWindow *self)
 }
 
 void
-admiralty_replay_window_set_projector (AdmiraltyReplayWindow    *self,
-                                       AdmiraltyProjectorWindow *projector)
+admiralty_replay_window_set_projector (AdmiraltyReplayWindow *self,
+                                       AdmiraltySectorMap    *map,
+                                       AdmiraltyTableWidget  *table)
 {
-  AdmiraltySectorMap *map = NULL;
-  AdmiraltyTableWidget *table = NULL;
-
   g_return_if_fail (ADMIRALTY_IS_REPLAY_WINDOW (self));
-  g_return_if_fail (projector == NULL || ADMIRALTY_IS_PROJECTOR_WINDOW (projector));
+  g_return_if_fail (map == NULL || ADMIRALTY_IS_SECTOR_MAP (map));
+  g_return_if_fail (table == NULL || ADMIRALTY_IS_TABLE_WIDGET (table));
 
-  if (self->wall == projector)
+  if (self->projector == map && self->projector_table == table)
     return;
-  if (self->wall != NULL)
-    {
-      admiralty_projector_window_set_battle_heading (self->wall, NULL);
-      g_object_remove_weak_pointer (G_OBJECT (self->wall), (gpointer *) &self->wall);
-    }
   if (self->projector != NULL)
     {
       admiralty_sector_map_set_past (self->projector, NULL);
@@ -625,17 +637,21 @@ admiralty_replay_window_set_projector (AdmiraltyReplayWindow    *self,
       g_object_remove_weak_pointer (G_OBJECT (self->projector_table),
                                     (gpointer *) &self->projector_table);
     }
-  if (projector != NULL)
-    {
-      map = admiralty_projector_window_get_map (projector);
-      table = admiralty_projector_window_get_table (projector);
-      g_object_add_weak_pointer (G_OBJECT (projector), (gpointer *) &self->wall);
-      g_object_add_weak_pointer (G_OBJECT (map), (gpointer *) &self->projector);
-      g_object_add_weak_pointer (G_OBJECT (table), (gpointer *) &self->projector_table);
-    }
-  self->wall = projector;
+  set_projector_heading (self, NULL);
+  if (map != NULL)
+    g_object_add_weak_pointer (G_OBJECT (map), (gpointer *) &self->projector);
+  if (table != NULL)
+    g_object_add_weak_pointer (G_OBJECT (table), (gpointer *) &self->projector_table);
   self->projector = map;
   self->projector_table = table;
-  if (projector != NULL && self->projecting)
+  if (map != NULL && self->projecting)
     show_step (self);
+}
+
+const char *
+admiralty_replay_window_get_projector_heading (AdmiraltyReplayWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPLAY_WINDOW (self), NULL);
+
+  return self->projector_heading;
 }

@@ -9,7 +9,6 @@
 #include <adwaita.h>
 
 #include "admiralty-engine.h"
-#include "admiralty-projector-window.h"
 #include "admiralty-sector-map.h"
 #include "admiralty-table-widget.h"
 
@@ -39,12 +38,17 @@ const char            *admiralty_replay_window_get_label     (AdmiraltyReplayWin
 /* The map, or NULL while a battle's phase is shown; the table, or NULL while the map is. */
 AdmiraltySectorMap    *admiralty_replay_window_get_map       (AdmiraltyReplayWindow *self);
 AdmiraltyTableWidget  *admiralty_replay_window_get_table     (AdmiraltyReplayWindow *self);
-/* The projector (the main window's, while it is open; NULL when closed): while the master shows
- * the replay there ("replay.project"), its map shows each step's moment as the public saw it
- * then, and its table a battle's phase the public was told of, drawn for the public
- * (adm_audience_public_of_campaign ()) as it stood then, under a heading that names the battle
- * and the phase as the public is told of them (adm_replay_battle_heading ()). */
-void                   admiralty_replay_window_set_projector (AdmiraltyReplayWindow    *self,
-                                                              AdmiraltyProjectorWindow *projector);
+/* The projector's map and table (the main window's projector, while it is open; NULL when
+ * closed): while the master shows the replay there ("replay.project"), the map shows each
+ * step's moment as the public saw it then, and the table a battle's phase the public was told
+ * of, drawn for the public (adm_audience_public_of_campaign ()) as it stood then. */
+void                   admiralty_replay_window_set_projector (AdmiraltyReplayWindow *self,
+                                                              AdmiraltySectorMap    *map,
+                                                              AdmiraltyTableWidget  *table);
+/* Property "projector-heading" (string, notified; NULL while the projector shows the map or
+ * nothing of the replay): the heading for the battle's phase on the projector's table, naming
+ * the battle and the phase as the public is told of them (adm_replay_battle_heading ()). The
+ * window that owns the projector puts it there. */
+const char            *admiralty_replay_window_get_projector_heading (AdmiraltyReplayWindow *self);
 
 G_END_DECLS

@@ -23,7 +23,21 @@ projecting_cb (AdmiraltyWindow       *self,
   if (self->projector == NULL)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.projector", NULL);
   if (self->projector != NULL)
-    admiralty_replay_window_set_projector (replay, ADMIRALTY_PROJECTOR_WINDOW (self->projector));
+    admiralty_replay_window_set_projector (
+      replay, admiralty_projector_window_get_map (ADMIRALTY_PROJECTOR_WINDOW (self->projector)),
+      admiralty_projector_window_get_table (ADMIRALTY_PROJECTOR_WINDOW (self->projector)));
+}
+
+/* The battle's phase on the projector's table, under the heading the replay gives it. */
+static void
+projector_heading_cb (AdmiraltyWindow       *self,
+                      GParamSpec            *pspec,
+                      AdmiraltyReplayWindow *replay)
+{
+  if (self->projector != NULL)
+    admiralty_projector_window_set_battle_heading (
+      ADMIRALTY_PROJECTOR_WINDOW (self->projector),
+      admiralty_replay_window_get_projector_heading (replay));
 }
 
 AdmiraltyReplayWindow *
@@ -37,6 +51,8 @@ _admiralty_window_open_replay (AdmiraltyWindow *self)
                                         self->campaign);
   g_signal_connect_object (replay, "notify::projecting", G_CALLBACK (projecting_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (replay, "notify::projector-heading",
+                           G_CALLBACK (projector_heading_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (replay));
   return replay;
 }
