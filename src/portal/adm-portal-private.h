@@ -6,6 +6,7 @@
  * only: the servers sharing the portal's SoupServer use adm-portal-route.h. */
 #pragma once
 
+#include <locale.h>
 #include <libsoup/soup.h>
 
 #include "adm-campaign.h"
@@ -260,8 +261,9 @@ extern guint _adm_portal_signals[N_SIGNALS];
 
 /* The language of a page's words, in effect on the main thread from a push to its pop. */
 typedef struct {
-  char *language;
-  char *messages;   /* LC_MESSAGES to restore, or NULL */
+  char    *language;
+  char    *messages;  /* LC_MESSAGES to restore, or NULL (without _nl_msg_cat_cntr) */
+  locale_t previous;  /* the thread's locale to restore, or NULL */
 } LangScope;
 
 /* adm-portal.c. Either thread: a Shared referenced, released. */

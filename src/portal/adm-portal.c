@@ -186,24 +186,70 @@ _adm_portal_shared_unref (Shared *shared)
   g_free (shared);
 }
 
-/* Language: the page's words follow the browser, the master's own screens do not change. */
+/* Language: the page's words follow the browser, the master's own screens do not change.
+ *
+ * gettext reads LANGUAGE, which the scope sets, but ignores it in the "C" locale; C.UTF-8 is
+ * C for everything else. With GNU gettext's counter of catalogue changes (_nl_msg_cat_cntr),
+ * C.UTF-8's messages are made the main thread's own (uselocale ()) and the change of LANGUAGE
+ * is made known by bumping the counter, as gettext's manual says: gettext keeps each
+ * translation found under the locale's name, not LANGUAGE's, until the counter moves.
+ * setlocale (), which also moves it, waits for every other thread's gettext () to finish
+ * (it takes the process's locale lock for writing), and a page is made between two frames of
+ * the master's screen. Without the counter, setlocale () it is. */
+
+#if HAVE_NL_MSG_CAT_CNTR
+extern int _nl_msg_cat_cntr;
+
+/* The process's locale with C.UTF-8's messages, made once: the main thread's while a scope
+ * is open and the process's messages are C's. */
+static locale_t
+messages_locale (void)
+{
+  static locale_t made = (locale_t) 0;
+
+  if (made == (locale_t) 0)
+    {
+      locale_t base = duplocale (LC_GLOBAL_LOCALE);
+
+      if (base != (locale_t) 0)
+        {
+          made = newlocale (LC_MESSAGES_MASK, "C.UTF-8", base);
+          if (made == (locale_t) 0)
+            freelocale (base);
+        }
+    }
+  return made;
+}
+#endif
+
+static gboolean
+messages_are_c (void)
+{
+  const char *current = setlocale (LC_MESSAGES, NULL);
+
+  return current != NULL && (g_str_equal (current, "C") || g_str_equal (current, "POSIX"));
+}
 
 void
 _adm_portal_lang_push (LangScope  *scope,
                        const char *lang)
 {
-  const char *current = setlocale (LC_MESSAGES, NULL);
-
   scope->language = g_strdup (g_getenv ("LANGUAGE"));
   scope->messages = NULL;
+  scope->previous = (locale_t) 0;
   g_setenv ("LANGUAGE", lang, TRUE);
-  /* gettext ignores LANGUAGE in the "C" locale; C.UTF-8 is C for everything else. */
-  if (current != NULL && (g_str_equal (current, "C") || g_str_equal (current, "POSIX")))
+#if HAVE_NL_MSG_CAT_CNTR
+  if (messages_are_c () && messages_locale () != (locale_t) 0)
+    scope->previous = uselocale (messages_locale ());
+  _nl_msg_cat_cntr++;
+#else
+  if (messages_are_c ())
     {
-      scope->messages = g_strdup (current);
+      scope->messages = g_strdup (setlocale (LC_MESSAGES, NULL));
       if (setlocale (LC_MESSAGES, "C.UTF-8") == NULL)
         g_clear_pointer (&scope->messages, g_free);
     }
+#endif
 }
 
 void
@@ -212,8 +258,14 @@ _adm_portal_lang_pop (LangScope *scope)
   /* An empty LANGUAGE is none to gettext; set rather than unset, the variable is replaced in
    * place, never moving the environment under the server thread's getenv (). */
   g_setenv ("LANGUAGE", scope->language != NULL ? scope->language : "", TRUE);
+#if HAVE_NL_MSG_CAT_CNTR
+  if (scope->previous != (locale_t) 0)
+    uselocale (scope->previous);
+  _nl_msg_cat_cntr++;
+#else
   if (scope->messages != NULL)
     setlocale (LC_MESSAGES, scope->messages);
+#endif
   g_free (scope->language);
   g_free (scope->messages);
 }
