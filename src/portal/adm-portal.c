@@ -339,28 +339,34 @@ cycle_of_engagement (const char *engagement_id)
 /* Drops the fragments a change made stale: a battle's new entries change only what the
  * reports of its cycle (and, as the campaign stands when they are read, of the cycles after
  * it) show — its phases as each side may see them, where it stands; no event of the campaign,
- * so neither the cards nor what a side knows. Anything else may change any of them. */
+ * so neither the cards nor what a side knows. Anything else may change any of them but the
+ * reports of the cycles still resolved that were made to be kept (with their ReportInputs):
+ * each is made again when next asked for only if what it is made of has changed (fragment (),
+ * adm-portal-publish.c). */
 static void
 fragments_changed (AdmPortal   *self,
                    AdmCampaign *campaign)
 {
   guint cycle = cycle_of_engagement (adm_campaign_get_changed_battle (campaign));
+  guint current = _adm_portal_current_cycle (self);
   GHashTableIter iter;
   const char *key;
 
-  if (cycle == 0)
-    {
-      g_hash_table_remove_all (self->fragments);
-      return;
-    }
+  g_hash_table_remove_all (self->cycle_inputs);
   g_hash_table_iter_init (&iter, self->fragments);
   while (g_hash_table_iter_next (&iter, (gpointer *) &key, NULL))
     {
       const char *part = strrchr (key, '\n') + 1;
       guint64 number;
+      gboolean report = g_ascii_string_to_unsigned (part, 10, 1, G_MAXUINT, &number, NULL);
 
-      if (g_ascii_string_to_unsigned (part, 10, 1, G_MAXUINT, &number, NULL) && number >= cycle)
-        g_hash_table_iter_remove (&iter);
+      if (cycle == 0 ? !report || number >= current ||
+                       !g_hash_table_contains (self->report_inputs, key)
+                     : report && number >= cycle)
+        {
+          g_hash_table_remove (self->report_inputs, key);
+          g_hash_table_iter_remove (&iter);
+        }
     }
 }
 
@@ -416,6 +422,8 @@ adm_portal_finalize (GObject *object)
   g_free (self->archive_lang);
   g_hash_table_unref (self->parts);
   g_hash_table_unref (self->fragments);
+  g_hash_table_unref (self->report_inputs);
+  g_hash_table_unref (self->cycle_inputs);
   g_hash_table_unref (self->warm);
   g_hash_table_unref (self->pdf_sources);
   g_hash_table_unref (self->sheets);
@@ -509,6 +517,9 @@ adm_portal_init (AdmPortal *self)
   self->shared = shared_new (self);
   self->parts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, _adm_portal_parts_free);
   self->fragments = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->report_inputs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                               _adm_portal_report_inputs_free);
+  self->cycle_inputs = g_hash_table_new_full (NULL, NULL, NULL, _adm_portal_cycle_inputs_free);
   self->warm = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_queue_init (&self->builds);
   g_queue_init (&self->pdf_jobs);
