@@ -394,6 +394,106 @@ test_corrections (void)
     }
 }
 
+/* The version status.json gives for the page at @link. */
+static guint64
+page_version (const char *link)
+{
+  g_autofree char *url = g_strconcat (link, "status.json", NULL);
+  g_autofree char *json = NULL;
+  const char *at;
+  guint status = 0;
+
+  json = get (url, &status);
+  g_assert_cmpuint (status, ==, 200);
+  at = strstr (json, "\"version\":");
+  g_assert_nonnull (at);
+  return g_ascii_strtoull (at + strlen ("\"version\":"), NULL, 10);
+}
+
+/* Every admiral's page as the running portal serves it holds his reports exactly as they are
+ * made afresh from the campaign (adm_portal_page_reports ()), and his page's version is
+ * @versions' where @unchanged says so (NULL: no admiral's): the portal keeps the reports of
+ * the cycles resolved across changes, and one it keeps must be the one it would make now. */
+static void
+served_reports (AdmCampaign *campaign,
+                GPtrArray   *links,
+                GArray      *versions,
+                const char  *step,
+                const char  *unchanged)
+{
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+      g_autofree char *fresh = adm_portal_page_reports (campaign, admiral, NULL);
+      g_autofree char *page = NULL;
+      guint64 version;
+      guint status = 0;
+
+      g_test_message ("%s: %s's page", step, admiral->id);
+      page = get (g_ptr_array_index (links, a), &status);
+      g_assert_cmpuint (status, ==, 200);
+      if (strstr (page, fresh) == NULL)
+        g_error ("%s: %s's page does not hold his reports as made now:\n%s\nin:\n%s", step,
+                 admiral->id, fresh, page);
+      version = page_version (g_ptr_array_index (links, a));
+      if (unchanged != NULL && admiral->faction->id != NULL &&
+          !g_str_equal (admiral->faction->id, unchanged))
+        g_assert_cmpuint (version, ==, g_array_index (versions, guint64, a));
+      g_array_index (versions, guint64, a) = version;
+    }
+}
+
+/* F-STRAT-3, F-STRAT-4: the reports of the cycles resolved, kept by the running portal across
+ * the campaign's changes, are on every admiral's page as they are made now — after an order of
+ * the cycle under way, a hidden reinforcement of another side (which leaves every other side's
+ * page as it was), a cycle resolved (the newest report opens, the one before closes), its undo
+ * (its report goes) and its redo. */
+static void
+test_kept_reports (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  const AdmCorrection reinforcement = {
+    .kind = ADM_CORRECTION_ADD_FORMATION, .admiral = "ghem-sarlat",
+    .sector = "sergyar-approach", .name = "Moonlit Shadow", .hidden = TRUE,
+    .new_ships = (const char *[]) { "Pale Moth:frigate:8", NULL },
+    .reason = "SECRET-REASON convoy" };
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+  const AdmAdmiral *sarlat = adm_campaign_lookup_admiral (campaign, "ghem-sarlat");
+  g_autoptr(GPtrArray) links = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) versions = g_array_new (FALSE, TRUE, sizeof (guint64));
+  g_autoptr(AdmPortal) portal = NULL;
+  g_autoptr(GError) error = NULL;
+
+  komarr_play_cycle (campaign, 1, T0);
+  komarr_play_cycle (campaign, 2, T0);
+  portal = portal_serve_loopback (campaign);
+  g_array_set_size (versions, admirals->len);
+  for (guint a = 0; a < admirals->len; a++)
+    g_ptr_array_add (links, portal_loopback_link (adm_portal_get_link (
+      portal, ((const AdmAdmiral *) g_ptr_array_index (admirals, a))->id)));
+  served_reports (campaign, links, versions, "cycle 3", NULL);
+
+  komarr_order (campaign, T0, 3, "ghem-sarlat", "autumn-screen", "defend", NULL, NULL);
+  served_reports (campaign, links, versions, "an order of cycle 3", NULL);
+
+  record (campaign, &reinforcement);
+  served_reports (campaign, links, versions, "Sarlat's hidden reinforcement",
+                  sarlat->faction->id);
+
+  komarr_play_cycle (campaign, 3, T0);
+  served_reports (campaign, links, versions, "cycle 3 resolved", NULL);
+
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  served_reports (campaign, links, versions, "its resolution undone", NULL);
+
+  g_assert_true (adm_campaign_redo (campaign, &error));
+  g_assert_no_error (error);
+  served_reports (campaign, links, versions, "redone", NULL);
+}
+
 /* The revelation (F-STRAT-3): the master ends the campaign with Sarlat's hidden reinforcement
  * in it. Until he publishes, every page of another side is byte for byte what it was — the
  * war's end is said on top of the page, never in its parts; once he publishes, every side's
@@ -630,6 +730,7 @@ main (int   argc,
   g_test_add_func ("/portal/leaks/F-GEN-6/F-STRAT-3/muster-walk", test_muster_walk);
   g_test_add_func ("/portal/leaks/F-STRAT-3/corrections", test_corrections);
   g_test_add_func ("/portal/leaks/F-STRAT-3/revelation", test_revelation);
+  g_test_add_func ("/portal/leaks/F-STRAT-3/F-STRAT-4/kept-reports", test_kept_reports);
   g_test_add_func ("/portal/leaks/F-STRAT-3/archive-while-polled", test_archive_while_polled);
   return g_test_run ();
 }

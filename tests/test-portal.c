@@ -1962,7 +1962,8 @@ test_language (void)
                                                  GETTEXT_PACKAGE ".mo", NULL);
   g_autofree char *link = NULL;
   guint status = 0;
-  g_autofree char *english = NULL, *russian = NULL, *preferred = NULL;
+  g_autofree char *english = NULL, *russian = NULL, *preferred = NULL, *after = NULL;
+  g_autofree char *other = NULL;
 
   if (!g_file_test (catalogue, G_FILE_TEST_EXISTS))
     {
@@ -1973,6 +1974,11 @@ test_language (void)
   english = get (link, "en-GB,en;q=0.9", &status);
   russian = get (link, "ru-RU,ru;q=0.9,en;q=0.5", &status);
   preferred = get (link, "de, en;q=0.4, ru;q=0.8", &status);
+  /* Another admiral's page, made in English after the Russian ones: gettext keeps what it
+   * found under the locale's name, not the language's, so the switch back must be made known
+   * to it, or this page comes in Russian. */
+  other = link_of ("vorkosigan");
+  after = get (other, "en-GB,en;q=0.9", &status);
 
   g_assert_cmpuint (status, ==, 200);
   assert_contains (english, "<html lang=\"en\">", "en");
@@ -1984,6 +1990,9 @@ test_language (void)
   assert_lacks (russian, "Your fleet", "ru");
   assert_contains (russian, "Ваш флот", "ru");
   assert_contains (preferred, "<html lang=\"ru\">", "q");
+  assert_contains (after, "<html lang=\"en\">", "en after ru");
+  assert_contains (after, "Your fleet", "en after ru");
+  assert_lacks (after, "Ваш флот", "en after ru");
 }
 
 /* The UI never waits for the portal, and the portal never for the UI: with the

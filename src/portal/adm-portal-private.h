@@ -6,6 +6,7 @@
  * only: the servers sharing the portal's SoupServer use adm-portal-route.h. */
 #pragma once
 
+#include <locale.h>
 #include <libsoup/soup.h>
 
 #include "adm-campaign.h"
@@ -23,6 +24,25 @@ typedef struct {
   char *reports;
   char *known;
 } Parts;
+
+/* What a kept report of a resolved cycle was made of (adm-portal-publish.c): the campaign's
+ * events it is made from (adm_report_cycle_events (), referenced), and what the campaign as
+ * it stands adds to them for that admiral — the cycle under way, its engagements' progress and
+ * dice, which of them the audience filter tells his side of. @version is the portal's when
+ * they were last found the same. */
+typedef struct {
+  GPtrArray *events;
+  char      *state;
+  guint      version;
+} ReportInputs;
+
+/* What ReportInputs shares between the admirals, for one cycle of the portal's @version. */
+typedef struct {
+  guint      version;
+  GPtrArray *events;
+  char      *state;
+  GPtrArray *engagements;  /* AdmQueuedEngagement*: the cycle's, as the campaign stands */
+} CycleInputs;
 
 /* What both threads share: written by the main thread, read by the server's, under @lock. */
 typedef struct {
@@ -138,7 +158,11 @@ struct _AdmPortal
   GHashTable      *fragments; /* "ADMIRAL\nLANG\nPART" → char*, the fragments made of this
                                * campaign ("cards", "known", or a cycle's report "3"): a
                                * change drops them all, a battle's new entries only its cycle's
-                               * reports (fragment_drop_cycle ()) */
+                               * reports (fragments_changed ()); a report is kept across
+                               * other changes while what it is made of is the same
+                               * (@report_inputs) */
+  GHashTable      *report_inputs; /* the keys of @fragments' reports → ReportInputs* */
+  GHashTable      *cycle_inputs;  /* a cycle (GUINT_TO_POINTER) → CycleInputs* */
   GHashTable      *warm;      /* "ADMIRAL\nLANG" of the pages served since the start: made
                                * again, ahead of the next request, when they change */
   GQueue           builds;    /* Build*: pages being made, one step at a time */
@@ -260,8 +284,9 @@ extern guint _adm_portal_signals[N_SIGNALS];
 
 /* The language of a page's words, in effect on the main thread from a push to its pop. */
 typedef struct {
-  char *language;
-  char *messages;   /* LC_MESSAGES to restore, or NULL */
+  char    *language;
+  char    *messages;  /* LC_MESSAGES to restore, or NULL (without _nl_msg_cat_cntr) */
+  locale_t previous;  /* the thread's locale to restore, or NULL */
 } LangScope;
 
 /* adm-portal.c. Either thread: a Shared referenced, released. */
@@ -274,6 +299,8 @@ void      _adm_portal_shared_unref   (Shared            *shared);
  * (@reason); the master told once that the device at @address floods it. */
 void      _adm_portal_page_unref     (gpointer           data);
 void      _adm_portal_parts_free     (gpointer           data);
+void      _adm_portal_report_inputs_free (gpointer       data);
+void      _adm_portal_cycle_inputs_free  (gpointer       data);
 void      _adm_portal_build_free     (Build             *build);
 void      _adm_portal_lang_push      (LangScope         *scope,
                                       const char        *lang);

@@ -17,6 +17,10 @@
 #include <gio/gunixoutputstream.h>
 
 #include "adm-archive.h"
+#include "adm-audience.h"
+#include "adm-campaign-battles.h"
+#include "adm-dice-ledger.h"
+#include "adm-engagement-queue.h"
 #include "adm-background.h"
 #include "adm-doc-render.h"
 #include "adm-portal-private.h"
@@ -87,8 +91,139 @@ sheet_status (AdmPortal        *self,
   return g_strdup (_("Not handed in yet."));
 }
 
+void
+_adm_portal_report_inputs_free (gpointer data)
+{
+  ReportInputs *inputs = data;
+
+  g_ptr_array_unref (inputs->events);
+  g_free (inputs->state);
+  g_free (inputs);
+}
+
+void
+_adm_portal_cycle_inputs_free (gpointer data)
+{
+  CycleInputs *inputs = data;
+
+  g_ptr_array_unref (inputs->events);
+  g_free (inputs->state);
+  g_ptr_array_unref (inputs->engagements);
+  g_free (inputs);
+}
+
+/* What every admiral's report of @cycle is made of in this version of the campaign, found
+ * once for all of them: the events it is made from (adm_report_cycle_events ()), and what the
+ * campaign as it stands adds — the cycle under way (which report is open), whether the
+ * campaign keeps its battles, and each of the cycle's engagements where it stands, by the
+ * name a side is told it by, with its dice (commitments, secrets, the sides' mixes). The
+ * battles' own entries are not here: their change drops the reports of their cycle and after
+ * (fragments_changed ()). */
+static CycleInputs *
+cycle_inputs (AdmPortal *self,
+              guint      cycle)
+{
+  CycleInputs *inputs = g_hash_table_lookup (self->cycle_inputs, GUINT_TO_POINTER (cycle));
+  AdmState *state = adm_campaign_get_state (self->campaign);
+  GString *out;
+
+  if (inputs != NULL && inputs->version == self->version)
+    return inputs;
+  inputs = g_new0 (CycleInputs, 1);
+  inputs->version = self->version;
+  inputs->events = adm_report_cycle_events (self->campaign, cycle);
+  inputs->engagements = adm_campaign_get_engagements (self->campaign, cycle);
+  out = g_string_new (NULL);
+  g_string_append_printf (out, "%u|%u|%u\n", _adm_portal_current_cycle (self),
+                          adm_campaign_list_battles (self->campaign)->len,
+                          adm_state_get_battle_endings (state)->len);
+  for (guint e = 0; e < inputs->engagements->len; e++)
+    {
+      const AdmQueuedEngagement *engagement = g_ptr_array_index (inputs->engagements, e);
+      g_autoptr(GPtrArray) commitments = adm_campaign_get_dice_commitments (self->campaign,
+                                                                             engagement->id);
+      g_autofree char *name = adm_audience_engagement_name (engagement);
+      g_autofree char *status = adm_queued_engagement_describe_status (engagement);
+      GPtrArray *mixes = NULL;
+
+      g_string_append_printf (out, "%s|%s|%s|%d|%d|%s|%s\n", engagement->id, name, status,
+                              engagement->status, engagement->turn,
+                              engagement->phase != NULL ? engagement->phase : "",
+                              engagement->table != NULL ? engagement->table : "");
+      for (guint c = 0; c < commitments->len; c++)
+        {
+          const AdmDiceCommitment *commitment = g_ptr_array_index (commitments, c);
+
+          g_string_append_printf (out, "%s|%u|%s|%s\n", commitment->commitment,
+                                  commitment->from_roll,
+                                  commitment->secret != NULL ? commitment->secret : "",
+                                  commitment->table != NULL ? commitment->table : "");
+          mixes = commitment->mixes;
+        }
+      for (guint m = 0; mixes != NULL && m < mixes->len; m++)
+        {
+          const AdmDicePhaseMix *mix = g_ptr_array_index (mixes, m);
+
+          g_string_append_printf (out, "%u|%u|%s\n", mix->from, mix->given->len,
+                                  mix->mix != NULL ? mix->mix : "");
+        }
+    }
+  inputs->state = g_string_free (out, FALSE);
+  g_hash_table_replace (self->cycle_inputs, GUINT_TO_POINTER (cycle), inputs);
+  return inputs;
+}
+
+/* What @admiral's report of @cycle is made of now (ReportInputs), or NULL when it is not to be
+ * kept: once the whole truth is published every side reads the master's report, made of the
+ * whole campaign; and a campaign that does not keep its battles has them read from files in
+ * the battles folder, which change without it. */
+static ReportInputs *
+report_inputs (AdmPortal        *self,
+               const AdmAdmiral *admiral,
+               guint             cycle)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (self->campaign));
+  AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
+  CycleInputs *shared;
+  ReportInputs *inputs;
+  GString *out;
+
+  if (adm_audience_is_master (adm_audience_of_campaign (strategy, adm_audience_public ())))
+    return NULL;
+  shared = cycle_inputs (self, cycle);
+  if (self->battles_dir != NULL && adm_campaign_list_battles (self->campaign)->len == 0 &&
+      adm_state_get_battle_endings (adm_campaign_get_state (self->campaign))->len == 0)
+    return NULL;
+  out = g_string_new (shared->state);
+  /* F-STRAT-3: the engagements his side is told of, by the one audience filter. */
+  for (guint e = 0; e < shared->engagements->len; e++)
+    g_string_append_c (out, adm_audience_told_of_engagement (
+                              strategy, scenario, admiral->faction,
+                              g_ptr_array_index (shared->engagements, e)) ? '1' : '0');
+  inputs = g_new0 (ReportInputs, 1);
+  inputs->events = g_ptr_array_ref (shared->events);
+  inputs->state = g_string_free (out, FALSE);
+  inputs->version = self->version;
+  return inputs;
+}
+
+/* Whether @kept and @now are made of the same: the same events, the same objects in the same
+ * order (each held by @kept, so none of them is another's at the same address), and the same
+ * state. */
+static gboolean
+report_inputs_equal (const ReportInputs *kept,
+                     const ReportInputs *now)
+{
+  return kept->events->len == now->events->len &&
+         (kept->events == now->events ||
+          memcmp (kept->events->pdata, now->events->pdata,
+                  kept->events->len * sizeof (gpointer)) == 0) &&
+         g_str_equal (kept->state, now->state);
+}
+
 /* A fragment of @admiral's page in @lang (the language in effect): kept, or made now. @part
- * is "cards", "known" or a cycle's number. */
+ * is "cards", "known" or a cycle's number. A cycle's report kept from an earlier version of
+ * the campaign is kept on only while what it is made of is the same (report_inputs ()). */
 static const char *
 fragment (AdmPortal        *self,
           const AdmAdmiral *admiral,
@@ -99,14 +234,34 @@ fragment (AdmPortal        *self,
   char *made = g_hash_table_lookup (self->fragments, key);
   guint64 cycle;
 
+  if (g_ascii_string_to_unsigned (part, 10, 1, G_MAXUINT, &cycle, NULL))
+    {
+      ReportInputs *kept = g_hash_table_lookup (self->report_inputs, key);
+      ReportInputs *now;
+
+      if (made != NULL && (kept == NULL || kept->version == self->version))
+        return made;
+      now = report_inputs (self, admiral, (guint) cycle);
+      if (made != NULL && now != NULL && report_inputs_equal (kept, now))
+        {
+          kept->version = self->version;
+          _adm_portal_report_inputs_free (now);
+          return made;
+        }
+      made = adm_portal_page_report (self->campaign, admiral, self->battles_dir, (guint) cycle);
+      if (now != NULL)
+        g_hash_table_replace (self->report_inputs, g_strdup (key), now);
+      else
+        g_hash_table_remove (self->report_inputs, key);
+      g_hash_table_replace (self->fragments, g_steal_pointer (&key), made);
+      return made;
+    }
   if (made != NULL)
     return made;
   if (g_str_equal (part, "cards"))
     made = adm_portal_page_cards (self->campaign, admiral, self->battles_dir);
   else if (g_str_equal (part, "known"))
     made = adm_portal_page_known (self->campaign, admiral);
-  else if (g_ascii_string_to_unsigned (part, 10, 1, G_MAXUINT, &cycle, NULL))
-    made = adm_portal_page_report (self->campaign, admiral, self->battles_dir, (guint) cycle);
   else
     g_return_val_if_reached ("");
   g_hash_table_insert (self->fragments, g_steal_pointer (&key), made);

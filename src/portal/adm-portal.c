@@ -186,24 +186,70 @@ _adm_portal_shared_unref (Shared *shared)
   g_free (shared);
 }
 
-/* Language: the page's words follow the browser, the master's own screens do not change. */
+/* Language: the page's words follow the browser, the master's own screens do not change.
+ *
+ * gettext reads LANGUAGE, which the scope sets, but ignores it in the "C" locale; C.UTF-8 is
+ * C for everything else. With GNU gettext's counter of catalogue changes (_nl_msg_cat_cntr),
+ * C.UTF-8's messages are made the main thread's own (uselocale ()) and the change of LANGUAGE
+ * is made known by bumping the counter, as gettext's manual says: gettext keeps each
+ * translation found under the locale's name, not LANGUAGE's, until the counter moves.
+ * setlocale (), which also moves it, waits for every other thread's gettext () to finish
+ * (it takes the process's locale lock for writing), and a page is made between two frames of
+ * the master's screen. Without the counter, setlocale () it is. */
+
+#if HAVE_NL_MSG_CAT_CNTR
+extern int _nl_msg_cat_cntr;
+
+/* The process's locale with C.UTF-8's messages, made once: the main thread's while a scope
+ * is open and the process's messages are C's. */
+static locale_t
+messages_locale (void)
+{
+  static locale_t made = (locale_t) 0;
+
+  if (made == (locale_t) 0)
+    {
+      locale_t base = duplocale (LC_GLOBAL_LOCALE);
+
+      if (base != (locale_t) 0)
+        {
+          made = newlocale (LC_MESSAGES_MASK, "C.UTF-8", base);
+          if (made == (locale_t) 0)
+            freelocale (base);
+        }
+    }
+  return made;
+}
+#endif
+
+static gboolean
+messages_are_c (void)
+{
+  const char *current = setlocale (LC_MESSAGES, NULL);
+
+  return current != NULL && (g_str_equal (current, "C") || g_str_equal (current, "POSIX"));
+}
 
 void
 _adm_portal_lang_push (LangScope  *scope,
                        const char *lang)
 {
-  const char *current = setlocale (LC_MESSAGES, NULL);
-
   scope->language = g_strdup (g_getenv ("LANGUAGE"));
   scope->messages = NULL;
+  scope->previous = (locale_t) 0;
   g_setenv ("LANGUAGE", lang, TRUE);
-  /* gettext ignores LANGUAGE in the "C" locale; C.UTF-8 is C for everything else. */
-  if (current != NULL && (g_str_equal (current, "C") || g_str_equal (current, "POSIX")))
+#if HAVE_NL_MSG_CAT_CNTR
+  if (messages_are_c () && messages_locale () != (locale_t) 0)
+    scope->previous = uselocale (messages_locale ());
+  _nl_msg_cat_cntr++;
+#else
+  if (messages_are_c ())
     {
-      scope->messages = g_strdup (current);
+      scope->messages = g_strdup (setlocale (LC_MESSAGES, NULL));
       if (setlocale (LC_MESSAGES, "C.UTF-8") == NULL)
         g_clear_pointer (&scope->messages, g_free);
     }
+#endif
 }
 
 void
@@ -212,8 +258,14 @@ _adm_portal_lang_pop (LangScope *scope)
   /* An empty LANGUAGE is none to gettext; set rather than unset, the variable is replaced in
    * place, never moving the environment under the server thread's getenv (). */
   g_setenv ("LANGUAGE", scope->language != NULL ? scope->language : "", TRUE);
+#if HAVE_NL_MSG_CAT_CNTR
+  if (scope->previous != (locale_t) 0)
+    uselocale (scope->previous);
+  _nl_msg_cat_cntr++;
+#else
   if (scope->messages != NULL)
     setlocale (LC_MESSAGES, scope->messages);
+#endif
   g_free (scope->language);
   g_free (scope->messages);
 }
@@ -287,28 +339,34 @@ cycle_of_engagement (const char *engagement_id)
 /* Drops the fragments a change made stale: a battle's new entries change only what the
  * reports of its cycle (and, as the campaign stands when they are read, of the cycles after
  * it) show — its phases as each side may see them, where it stands; no event of the campaign,
- * so neither the cards nor what a side knows. Anything else may change any of them. */
+ * so neither the cards nor what a side knows. Anything else may change any of them but the
+ * reports of the cycles still resolved that were made to be kept (with their ReportInputs):
+ * each is made again when next asked for only if what it is made of has changed (fragment (),
+ * adm-portal-publish.c). */
 static void
 fragments_changed (AdmPortal   *self,
                    AdmCampaign *campaign)
 {
   guint cycle = cycle_of_engagement (adm_campaign_get_changed_battle (campaign));
+  guint current = _adm_portal_current_cycle (self);
   GHashTableIter iter;
   const char *key;
 
-  if (cycle == 0)
-    {
-      g_hash_table_remove_all (self->fragments);
-      return;
-    }
+  g_hash_table_remove_all (self->cycle_inputs);
   g_hash_table_iter_init (&iter, self->fragments);
   while (g_hash_table_iter_next (&iter, (gpointer *) &key, NULL))
     {
       const char *part = strrchr (key, '\n') + 1;
       guint64 number;
+      gboolean report = g_ascii_string_to_unsigned (part, 10, 1, G_MAXUINT, &number, NULL);
 
-      if (g_ascii_string_to_unsigned (part, 10, 1, G_MAXUINT, &number, NULL) && number >= cycle)
-        g_hash_table_iter_remove (&iter);
+      if (cycle == 0 ? !report || number >= current ||
+                       !g_hash_table_contains (self->report_inputs, key)
+                     : report && number >= cycle)
+        {
+          g_hash_table_remove (self->report_inputs, key);
+          g_hash_table_iter_remove (&iter);
+        }
     }
 }
 
@@ -364,6 +422,8 @@ adm_portal_finalize (GObject *object)
   g_free (self->archive_lang);
   g_hash_table_unref (self->parts);
   g_hash_table_unref (self->fragments);
+  g_hash_table_unref (self->report_inputs);
+  g_hash_table_unref (self->cycle_inputs);
   g_hash_table_unref (self->warm);
   g_hash_table_unref (self->pdf_sources);
   g_hash_table_unref (self->sheets);
@@ -457,6 +517,9 @@ adm_portal_init (AdmPortal *self)
   self->shared = shared_new (self);
   self->parts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, _adm_portal_parts_free);
   self->fragments = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->report_inputs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                               _adm_portal_report_inputs_free);
+  self->cycle_inputs = g_hash_table_new_full (NULL, NULL, NULL, _adm_portal_cycle_inputs_free);
   self->warm = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_queue_init (&self->builds);
   g_queue_init (&self->pdf_jobs);

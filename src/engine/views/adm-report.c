@@ -2322,41 +2322,38 @@ build_sheets (Report     *report,
   return doc;
 }
 
-/* The state at the end of the comms session that resolved @cycle: the journal replayed up to
- * and including its "cycle" event. NULL when that event is the journal's last cycle event
- * and nothing follows it that could change what a report of it shows, or when @cycle was
- * never resolved (resolved_cycle () then says so). The campaign keeps the replay
- * (adm_campaign_replay ()): the reports made again after every entry apply only the new
- * events. */
-static AdmState *
-state_as_of (AdmCampaign *campaign,
-             guint        cycle)
+/* The events of adm_report_cycle_events (), borrowed from the campaign's, and in *@end the
+ * number of them up to and including the session that resolved @cycle; NULL when that
+ * session is the journal's last event (the campaign as it stands is the cycle's), or when
+ * @cycle was never resolved (*@end is then 0). */
+static GPtrArray *
+cycle_events (AdmCampaign *campaign,
+              guint        cycle,
+              guint       *end)
 {
   GPtrArray *events = adm_campaign_get_events (campaign);
-  g_autoptr(GPtrArray) applied = NULL;
-  g_autoptr(GError) error = NULL;
-  AdmState *state;
-  guint end = events->len;
+  GPtrArray *applied;
 
-  for (guint i = 0; i < events->len && end == events->len; i++)
+  *end = 0;
+  for (guint i = 0; i < events->len && *end == 0; i++)
     {
       const AdmEvent *event = g_ptr_array_index (events, i);
       gint64 n;
 
       if (g_str_equal (adm_event_get_kind (event), "cycle") &&
           adm_event_get_int (event, "cycle", &n) && n == (gint64) cycle)
-        end = i + 1;
+        *end = i + 1;
     }
-  if (end >= events->len)
+  if (*end == 0 || *end >= events->len)
     return NULL;
 
   applied = g_ptr_array_sized_new (events->len);
-  for (guint i = 0; i < end; i++)
+  for (guint i = 0; i < *end; i++)
     g_ptr_array_add (applied, g_ptr_array_index (events, i));
   /* F-STRAT-4: the battles of the cycle's engagements, fought after its session and before
    * the next one, belong to its report: their results (and the master's repairs) are in it;
    * the orders and sheets of the next cycle are not. */
-  for (guint i = end; i < events->len; i++)
+  for (guint i = *end; i < events->len; i++)
     {
       AdmEvent *event = g_ptr_array_index (events, i);
       const char *kind = adm_event_get_kind (event);
@@ -2370,6 +2367,47 @@ state_as_of (AdmCampaign *campaign,
           g_str_equal (kind, "drop-engagement") || g_str_equal (kind, "assign"))
         g_ptr_array_add (applied, event);
     }
+  return applied;
+}
+
+GPtrArray *
+adm_report_cycle_events (AdmCampaign *campaign,
+                         guint        cycle)
+{
+  g_autoptr(GPtrArray) applied = NULL;
+  GPtrArray *from, *out;
+  guint end;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+
+  out = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  applied = cycle_events (campaign, cycle, &end);
+  from = applied != NULL ? applied : adm_campaign_get_events (campaign);
+  /* Never resolved: no session, nothing of it to report. */
+  if (applied == NULL && end == 0)
+    return out;
+  for (guint i = 0; i < from->len; i++)
+    g_ptr_array_add (out, adm_event_ref (g_ptr_array_index (from, i)));
+  return out;
+}
+
+/* The state at the end of the comms session that resolved @cycle: the journal replayed from
+ * its events (cycle_events ()). NULL when that event is the journal's last event, or when
+ * @cycle was never resolved (resolved_cycle () then says so). The campaign keeps the replay
+ * (adm_campaign_replay ()): the reports made again after every entry apply only the new
+ * events. */
+static AdmState *
+state_as_of (AdmCampaign *campaign,
+             guint        cycle)
+{
+  g_autoptr(GPtrArray) applied = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmState *state;
+  guint end;
+
+  applied = cycle_events (campaign, cycle, &end);
+  if (applied == NULL)
+    return NULL;
   /* The journal was accepted once already: a prefix of it replays the same way. An ending
    * that leant on an order of the next cycle does not apply here, and is left to that
    * cycle's report. */

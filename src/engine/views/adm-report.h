@@ -70,6 +70,15 @@ AdmDoc     *adm_report_build            (AdmCampaign   *campaign,
                                          const char    *battles_dir,
                                          GError       **error) G_GNUC_WARN_UNUSED_RESULT;
 
+/* The campaign's events a report of @cycle (a resolved one, not 0) is made from (F-STRAT-3,
+ * F-STRAT-4): those in effect up to and including the session that resolved it, and the
+ * results of its battles journaled before the next session — every event in effect while
+ * that session is the last one. Each referenced: a reader that keeps a report knows it is
+ * made of the same events as long as these are the same (the same objects, in the same order).
+ * Empty for a cycle never resolved. */
+GPtrArray  *adm_report_cycle_events     (AdmCampaign   *campaign,
+                                         guint          cycle) G_GNUC_WARN_UNUSED_RESULT;
+
 /* The report of @cycle (0 = the last resolved one) to several admirals of one side at once
  * (@admirals: AdmAdmiral*, at least one, all of one faction; one is his ADM_REPORT_ADMIRAL
  * report): what each of them was told, each thing once — a formation, an engagement, a
