@@ -1421,6 +1421,11 @@ append_link (GString *out)
   /* Translators: the phone lost the room's network at 18:32 after "Mark my sheet final" */
   adm_portal_html_escape (out, _("Offline since %s — what you sent will reach the master when "
                                  "the link is back."));
+  g_string_append (out, "\" data-check=\"");
+  /* Translators: the phone lost the room's network at 18:32 after "Read my orders back"
+   * (a read-back of his sheet or muster, which hands nothing in) */
+  adm_portal_html_escape (out, _("Offline since %s — it will be read back to you when the link "
+                                 "is back; nothing is handed in."));
   g_string_append (out, "\" data-back=\"");
   /* Translators: the phone reached the master's computer again at 18:35 */
   adm_portal_html_escape (out, _("Back online at %s."));
