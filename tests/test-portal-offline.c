@@ -758,6 +758,13 @@ old_storage (Phone *phone)
   wait (phone, "his words", WORDS_ARE (WORDS_1));
   wait (phone, "the sheet received", STATUS_SAYS ("Received at"));
   wait (phone, "the phone's storage emptied", STORAGE_EMPTY);
+  /* His fleet cards, each formation's faction by its symbol beside its name. */
+  wait (phone, "his fleet cards with their faction",
+        "document.querySelector('#fleet .card dd svg.sym') ? 'yes' : 'no'");
+  if (phone->problem == NULL &&
+      !chromium_screenshot (&phone->chromium, "portal-fleet-cards-phone.png", 390, 844,
+                            "#fleet .card"))
+    phone->problem = g_strdup ("no screenshot of his fleet cards");
 }
 
 /* A case: @flow on a phone of its own; then one sheet of his with @words in the campaign,
