@@ -1122,6 +1122,100 @@ test_final_client (Fixture       *fixture,
   g_assert_false (adm_portal_get_final (fixture->portal, id));
 }
 
+/* His final marks journaled, as "note" events with portal="final" (journal_final ()). */
+static guint
+journaled_finals (Fixture     *fixture,
+                  const char  *admiral_id,
+                  const char **client)
+{
+  GPtrArray *events = adm_campaign_get_events (fixture->campaign);
+  guint n = 0;
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i);
+
+      if (g_str_equal (adm_event_get_kind (event), "note") &&
+          g_strcmp0 (adm_event_get (event, "portal"), "final") == 0 &&
+          g_strcmp0 (adm_event_get (event, "admiral"), admiral_id) == 0)
+        {
+          n++;
+          if (client != NULL)
+            *client = adm_event_get (event, "client");
+        }
+    }
+  return n;
+}
+
+/* F-GEN-3: the one check refuses a final mark's note whose client id is not the phone's kind;
+ * then the master's computer restarts between "Mark my sheet final" and its repeat (the
+ * answer lost, the page sends it again with its old token): the mark's id is read from the
+ * journal, and the repeat is answered as the first and journals nothing. */
+static void
+test_final_client_after_restart (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  const AdmFormation *formation = some_formation (fixture);
+  g_autofree char *id = g_strdup (formation->admiral->id);
+  g_autofree char *sheet = g_strdup_printf ("f0=%s&o0=defend", formation->id);
+  g_autofree char *csrf = csrf_of (fixture, id);
+  g_autofree char *mark_csrf = NULL, *answer = NULL;
+  g_autoptr(AdmEvent) forged = adm_event_new ("note", g_get_real_time () / G_USEC_PER_SEC);
+  g_autoptr(GError) error = NULL;
+  const char *client = NULL;
+  guint status = 0, entries = n_entries (fixture);
+
+  adm_event_set (forged, "portal", "final");
+  adm_event_set (forged, "admiral", id);
+  adm_event_set (forged, "cycle", "1");
+  adm_event_set (forged, "client", "not an id");
+  adm_event_set_text (forged, "marked final");
+  g_assert_false (adm_campaign_append (fixture->campaign, forged, &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT);
+  assert_contains (error->message, "client id is not 16 to 64 letters", "the refusal");
+  g_clear_error (&error);
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+
+  adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
+  answer = post_with (fixture, id, "sheet", csrf, sheet, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  mark_csrf = csrf_of (fixture, id);
+  g_free (answer);
+  answer = post_with (fixture, id, "final", mark_csrf, "final=yes&client=" CLIENT_A "&cycle=1",
+                      &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_true (adm_portal_get_final (fixture->portal, id));
+  g_assert_cmpuint (journaled_finals (fixture, id, &client), ==, 1);
+  g_assert_cmpstr (client, ==, CLIENT_A);
+
+  adm_portal_stop (fixture->portal);
+  g_assert_finalize_object (fixture->portal);
+  {
+    g_autoptr(AdmCampaign) reopened = adm_campaign_open (fixture->path, &error);
+
+    g_assert_no_error (error);
+    g_object_unref (fixture->campaign);
+    fixture->campaign = g_steal_pointer (&reopened);
+  }
+  fixture->portal = portal_serve_loopback (fixture->campaign);
+  adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
+  entries = n_entries (fixture);
+  g_free (answer);
+  answer = post_with (fixture, id, "final", mark_csrf, "final=yes&client=" CLIENT_A "&cycle=1",
+                      &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+  g_assert_cmpuint (journaled_finals (fixture, id, NULL), ==, 1);
+  g_assert_cmpuint (journaled_sheets (fixture, id, 1, NULL), ==, 1);
+  g_assert_null (adm_portal_get_sheet (fixture->portal, id));
+  /* The same id said for the next cycle is no repeat of it. */
+  g_free (answer);
+  answer = post_with (fixture, id, "final", mark_csrf, "final=yes&client=" CLIENT_A "&cycle=2",
+                      &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_CONFLICT);
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1148,6 +1242,7 @@ main (int   argc,
   ADD ("F-GEN-6/muster-client-repeat", muster_setup, test_muster_client_repeat);
   ADD ("F-GEN-6/muster-client-after-restart", muster_setup, test_muster_client_after_restart);
   ADD ("F-GEN-3/final-client", campaign_setup, test_final_client);
+  ADD ("F-GEN-3/final-client-after-restart", campaign_setup, test_final_client_after_restart);
 #undef ADD
   return g_test_run ();
 }

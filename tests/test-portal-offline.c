@@ -11,8 +11,11 @@
  * neither's page shows what the other wrote, and after "Sign out on this phone" nothing of his
  * is in the storage. His muster (F-GEN-6) the same: handed in as its answer is lost while the
  * master's computer is busy and read again 300 ms later, or reloaded while the link is down,
- * it is journaled once. Screenshots of the offline line in the build's tests folder. Skipped
- * when chromium is absent. */
+ * it is journaled once. "Read my orders back" asked for while the link is down waits on the
+ * phone and is asked once the link is back, handing nothing in; a draft and a sheet waiting
+ * that the page's earlier version kept under its own storage names are taken up, not dropped.
+ * Screenshots of the offline line in the build's tests folder. Skipped when chromium is
+ * absent. */
 
 #include "config.h"
 
@@ -689,6 +692,81 @@ final_lost (Phone *phone)
     phone->problem = g_strdup ("his sheet is final after \"Not final after all\"");
 }
 
+#define READ_BACK_SHOWN \
+  "document.querySelector('#orders p.readback') ? 'yes' : 'no'"
+/* The phone's queue of posts ("…:send") holds a read-back. */
+#define READ_BACK_QUEUED \
+  "(function(){for(var i=0;i<localStorage.length;i++){var k=localStorage.key(i);" \
+  "if(/:send$/.test(k)&&/\"r\":1/.test(localStorage.getItem(k)))return 'yes'}return 'no'})()"
+
+/* He asks for his orders to be read back with the link down: nothing reaches the portal, the
+ * line says it will be read back when the link is back, and the phone keeps the question;
+ * the link back, it is asked, its answer put in place of the form with his words, the queue
+ * emptied — and nothing handed in. */
+static void
+read_back_offline (Phone *phone)
+{
+  guint passed;
+
+  open_page (phone, phone->url);
+  type (phone, WORDS_1);
+  link_set (phone->link, LINK_DOWN);
+  passed = link_passed_on (phone->link);
+  step (phone, "read back", "(function(){document.querySelector('#orders button[value=check]')"
+        ".click();return 'ok'})()");
+  wait (phone, "the offline line with the read-back",
+        LINE_SAYS ("will be read back to you when the link is back"));
+  wait (phone, "the read-back kept on the phone", READ_BACK_QUEUED);
+  shot (phone, "portal-offline-read-back-phone.png");
+  if (phone->problem == NULL && link_passed_on (phone->link) != passed)
+    phone->problem = g_strdup ("the read-back reached the portal while the link was down");
+  step (phone, "not read back while offline", "document.querySelector('#orders p.readback')?"
+        "'read back offline':'ok'");
+  link_set (phone->link, LINK_UP);
+  wait (phone, "the orders read back", READ_BACK_SHOWN);
+  wait (phone, "his words", WORDS_ARE (WORDS_1));
+  wait (phone, "the read-back dropped from the queue",
+        "(function(){for(var i=0;i<localStorage.length;i++)"
+        "if(/:send$/.test(localStorage.key(i)))return 'no';return 'yes'})()");
+  step (phone, "nothing handed in", "document.getElementById('sheet-status').textContent"
+        ".indexOf('Received')<0?'ok':'the read-back handed the sheet in'");
+  if (phone->problem == NULL && g_atomic_int_get (&phone->received) != 0)
+    phone->problem = g_strdup ("the read-back handed a sheet in");
+}
+
+/* The page's earlier version kept his draft as "admiralty:NAME:draft-CYCLE" and a sheet
+ * waiting to be sent as "admiralty:NAME:sheet" ({id, cycle, p, x}); the first load of this
+ * version takes both up: his words come back and the sheet is handed in, once, and the old
+ * names are gone. */
+static void
+old_storage (Phone *phone)
+{
+  open_page (phone, phone->url);
+  type (phone, WORDS_1);
+  wait (phone, "his draft kept", "localStorage.length > 0 ? 'yes' : 'no'");
+  /* The storage as the earlier version left it: the draft under its old name, the sheet
+   * waiting under its own, nothing under the new names. */
+  step (phone, "the earlier version's storage", "(function(){var B=document.body,"
+        "p='admiralty:'+B.dataset.store+':',c=B.dataset.cycle,n=p+'draft-sheet-'+c,"
+        "v=localStorage.getItem(n);if(!v)return 'no draft under '+n;"
+        "localStorage.clear();localStorage.setItem(p+'draft-'+c,v);"
+        "localStorage.setItem(p+'sheet',JSON.stringify({id:'0123456789abcdef0123456789abcdef',"
+        "cycle:+c,p:JSON.parse(v),x:null}));return 'ok'})()");
+  navigate (phone, phone->url);
+  wait (phone, "his page again", "document.readyState === 'complete' && "
+        "document.getElementById('orders') ? 'yes' : 'no'");
+  wait (phone, "his words", WORDS_ARE (WORDS_1));
+  wait (phone, "the sheet received", STATUS_SAYS ("Received at"));
+  wait (phone, "the phone's storage emptied", STORAGE_EMPTY);
+  /* His fleet cards, each formation's faction by its symbol beside its name. */
+  wait (phone, "his fleet cards with their faction",
+        "document.querySelector('#fleet .card dd svg.sym') ? 'yes' : 'no'");
+  if (phone->problem == NULL &&
+      !chromium_screenshot (&phone->chromium, "portal-fleet-cards-phone.png", 390, 844,
+                            "#fleet .card"))
+    phone->problem = g_strdup ("no screenshot of his fleet cards");
+}
+
 /* A case: @flow on a phone of its own; then one sheet of his with @words in the campaign,
  * or (NULL) none. */
 typedef struct {
@@ -736,6 +814,8 @@ main (int   argc,
     { "F-GEN-3/final-lost-phone", final_lost, WORDS_1 },
     { "F-GEN-6/muster-reread-phone", muster_reread, NULL, TRUE },
     { "F-GEN-6/muster-reload-phone", muster_reload, NULL, TRUE },
+    { "F-GEN-3/read-back-offline-phone", read_back_offline, NULL },
+    { "F-GEN-3/old-storage-phone", old_storage, WORDS_1 },
   };
 
   g_test_init (&argc, &argv, NULL);

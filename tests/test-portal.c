@@ -2059,6 +2059,70 @@ known_section (const char *page)
   return g_strndup (start, (gsize) (end - start));
 }
 
+/* The section @id of @page. */
+static char *
+page_section (const char *page,
+              const char *id)
+{
+  g_autofree char *open = g_strdup_printf ("<section id=\"%s\">", id);
+  const char *start = strstr (page, open);
+  const char *end = start != NULL ? strstr (start, "</section>") : NULL;
+
+  g_assert_nonnull (end);
+  return g_strndup (start, (gsize) (end - start));
+}
+
+/* Times @needle occurs in @haystack. */
+static guint
+occurrences (const char *haystack,
+             const char *needle)
+{
+  guint n = 0;
+
+  for (const char *at = strstr (haystack, needle); at != NULL;
+       at = strstr (at + strlen (needle), needle))
+    n++;
+  return n;
+}
+
+/* His own fleet cards on his phone name each ship's formation's faction by its symbol on its
+ * colour — the map's outline (admiralty_faction_symbol_svg ()) — and by its name: never by
+ * colour alone. */
+static void
+test_fleet_faction (void)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (komarr);
+  GPtrArray *admirals = adm_scenario_get_admirals (scenario);
+  guint pages = 0;
+
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+      g_autofree char *link = link_of (admiral->id);
+      g_autofree char *page = NULL, *fleet = NULL, *symbol = NULL, *field = NULL;
+      g_autofree char *faction = escaped (admiral->faction->name);
+      guint status = 0, cards;
+
+      page = get (link, "en", &status);
+      g_assert_cmpuint (status, ==, 200);
+      fleet = page_section (page, "fleet");
+      cards = occurrences (fleet, "<div class=\"card\">");
+      if (cards == 0)
+        continue;
+      symbol = admiralty_faction_symbol_svg (
+        admiral->faction->symbol,
+        (guint32) g_ascii_strtoull (admiral->faction->colour + 1, NULL, 16), 16,
+        adm_faction_symbol_get_title (admiral->faction->symbol));
+      g_assert_true (g_str_has_prefix (symbol, "<svg class=\"sym\""));
+      field = g_strdup_printf ("<dt>Faction</dt><dd>%s %s</dd>", symbol, faction);
+      /* Every card of his, one faction field each. */
+      g_assert_cmpuint (occurrences (fleet, field), ==, cards);
+      g_assert_cmpuint (occurrences (fleet, "<dt>Faction</dt>"), ==, cards);
+      pages++;
+    }
+  g_assert_cmpuint (pages, >=, 2);
+}
+
 /* F-STRAT-3: what an admiral's page tells of an enemy formation's strength is what his side
  * saw of it, through the engine's filter: no number for a formation his side never met (its
  * position on the map is public, its strength is not), and one it saw as of that sighting,
@@ -2412,6 +2476,7 @@ main (int   argc,
   g_test_add_func ("/portal/cli/fd-exhaustion", test_fd_exhaustion);
   g_test_add_func ("/portal/threads/main-loop-held", test_main_loop_held);
   g_test_add_func ("/portal/F-STRAT-3/known-strength", test_known_strength);
+  g_test_add_func ("/portal/fleet-faction", test_fleet_faction);
   /* Last: it keeps a battle's phase in the campaign. */
   g_test_add_func ("/portal/F-ECM-2/hidden-battle-phase", test_hidden_battle_phase);
   g_test_add_func ("/portal/F-ECM-2/hidden-battle-phase-pdf", test_hidden_battle_phase_pdf);

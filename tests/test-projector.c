@@ -14,6 +14,7 @@
 
 #include "admiralty-application.h"
 #include "admiralty-fleet-node.h"
+#include "admiralty-player-window.h"
 #include "admiralty-projector-window.h"
 #include "admiralty-sector-renderer.h"
 #include "admiralty-sector-wall.h"
@@ -980,23 +981,33 @@ test_dice_commitment (void)
   remove_tree (dir);
 }
 
-/* Pixels of exactly @rgb in the projector's map as it is drawn now. */
+/* Pixels of exactly @rgb in @map, of @window, as it is drawn now. */
 static guint
-map_pixels_of (AdmiraltyProjectorWindow *projector,
-               guint32                   rgb)
+widget_map_pixels_of (GtkWidget          *window,
+                      AdmiraltySectorMap *map_widget,
+                      guint32             rgb)
 {
-  GtkWidget *map = GTK_WIDGET (admiralty_projector_window_get_map (projector));
+  GtkWidget *map = GTK_WIDGET (map_widget);
   cairo_surface_t *surface;
   cairo_rectangle_t all = { 0, 0, 0, 0 };
   guint count;
 
-  wait_frame (GTK_WIDGET (projector));
+  wait_frame (window);
   surface = render_widget (map);
   all.width = cairo_image_surface_get_width (surface);
   all.height = cairo_image_surface_get_height (surface);
   count = count_colour (surface, &all, rgb);
   cairo_surface_destroy (surface);
   return count;
+}
+
+/* Pixels of exactly @rgb in the projector's map as it is drawn now. */
+static guint
+map_pixels_of (AdmiraltyProjectorWindow *projector,
+               guint32                   rgb)
+{
+  return widget_map_pixels_of (GTK_WIDGET (projector),
+                               admiralty_projector_window_get_map (projector), rgb);
 }
 
 /* The Sides Palette button clicked as the master clicks it: the wall's colours become own
@@ -1074,6 +1085,105 @@ test_sides_palette (void)
   remove_tree (dir);
 }
 
+static AdmiraltyPlayerWindow *
+find_player_screen (void)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (ADMIRALTY_IS_PLAYER_WINDOW (l->data))
+      return l->data;
+  return NULL;
+}
+
+static gboolean
+player_screen_mapped (gpointer data)
+{
+  AdmiraltyPlayerWindow *player = find_player_screen ();
+
+  return player != NULL &&
+         gtk_widget_get_mapped (GTK_WIDGET (admiralty_player_window_get_map (player))) &&
+         gtk_widget_get_width (GTK_WIDGET (admiralty_player_window_get_map (player))) > 0;
+}
+
+/* F-STRAT-3: the player screen's Sides Palette is the projector's — one setting, the map's
+ * own mechanism (admiralty_sector_map_bind_sides_palette ()) — but "own" is the screen's side
+ * (adm_audience_palette_own ()): on Cetaganda's screen Cetaganda is blue and Barrayar orange,
+ * where the public's wall makes Barrayar blue. Clicked with the pointer, the setting follows;
+ * clicked again, the factions' colours are back. */
+static void
+test_player_sides_palette (void)
+{
+  g_autoptr(AdmCampaign) source = komarr_new (NULL, NULL);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-projector-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *palette = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyPlayerWindow *player;
+  AdmiraltySectorMap *map;
+  AdmiraltySectorOptions options;
+  AdmScenario *scenario;
+  const AdmFaction *barrayar, *cetaganda;
+  GtkWidget *toggle;
+  guint32 own = 0x1f6fd1, enemy = 0xe8780c;
+  guint32 cetaganda_rgb;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      return;
+    }
+  g_assert_no_error (error);
+  g_settings_set_string (settings, "projector-palette", "factions");
+  path = g_build_filename (dir, "komarr.admiralty", NULL);
+  window = campaign_window_new (source, path, 0, 0);
+  scenario = adm_campaign_get_scenario (window->campaign);
+  barrayar = adm_ruleset_lookup_faction (adm_scenario_get_ruleset (scenario), "barrayar");
+  cetaganda = adm_ruleset_lookup_faction (adm_scenario_get_ruleset (scenario), "cetaganda");
+  cetaganda_rgb = (guint32) g_ascii_strtoull (cetaganda->colour + 1, NULL, 16);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.player-screen", "s",
+                                             "cetaganda"));
+  iterate_until (player_screen_mapped, NULL, 5000);
+  player = find_player_screen ();
+  g_assert_nonnull (player);
+  map = admiralty_player_window_get_map (player);
+  g_assert_cmpstr (admiralty_player_window_get_showing (player), ==, "map");
+  admiralty_sector_map_get_options (map, &options);
+  g_assert_null (options.faction_colours);
+  g_assert_cmpuint (widget_map_pixels_of (GTK_WIDGET (player), map, own), ==, 0);
+  g_assert_cmpuint (widget_map_pixels_of (GTK_WIDGET (player), map, cetaganda_rgb), >, 0);
+
+  toggle = button (GTK_WIDGET (player), "Sides Palette");
+  pointer_click_widget (toggle);
+  wait_frames ();
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (toggle)));
+  palette = g_settings_get_string (settings, "projector-palette");
+  g_assert_cmpstr (palette, ==, "sides");
+  admiralty_sector_map_get_options (map, &options);
+  g_assert_nonnull (options.faction_colours);
+  g_assert_cmpstr (g_hash_table_lookup (options.faction_colours, cetaganda), ==, "#1f6fd1");
+  g_assert_cmpstr (g_hash_table_lookup (options.faction_colours, barrayar), ==, "#e8780c");
+  g_assert_cmpuint (widget_map_pixels_of (GTK_WIDGET (player), map, own), >, 0);
+  g_assert_cmpuint (widget_map_pixels_of (GTK_WIDGET (player), map, enemy), >, 0);
+  g_assert_cmpuint (widget_map_pixels_of (GTK_WIDGET (player), map, cetaganda_rgb), ==, 0);
+  save_screenshot (GTK_WIDGET (player), "player-sides-palette");
+
+  pointer_click_widget (toggle);
+  wait_frames ();
+  g_clear_pointer (&palette, g_free);
+  palette = g_settings_get_string (settings, "projector-palette");
+  g_assert_cmpstr (palette, ==, "factions");
+  admiralty_sector_map_get_options (map, &options);
+  g_assert_null (options.faction_colours);
+  g_assert_cmpuint (widget_map_pixels_of (GTK_WIDGET (player), map, own), ==, 0);
+  g_assert_cmpuint (widget_map_pixels_of (GTK_WIDGET (player), map, cetaganda_rgb), >, 0);
+
+  gtk_window_destroy (GTK_WINDOW (player));
+  close_window (window);
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1090,6 +1200,7 @@ main (int   argc,
   g_test_add_func ("/ui/projector/F-STRAT-2/shortcuts-listed", test_shortcuts_listed);
   g_test_add_func ("/ui/projector/dice-commitment", test_dice_commitment);
   g_test_add_func ("/ui/projector/F-STRAT-3/sides-palette", test_sides_palette);
+  g_test_add_func ("/ui/projector/F-STRAT-3/player-sides-palette", test_player_sides_palette);
 
   return ui_test_finish (g_test_run ());
 }

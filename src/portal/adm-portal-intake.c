@@ -688,11 +688,11 @@ client_key (const char *kind,
 }
 
 /* Main thread: the client ids of the posts kept from phones, "KIND\nADMIRAL\nCLIENT" → the
- * cycle it was kept in: the journal's "sheet" and "muster" events, read once, then each post
- * kept since (_adm_portal_job_remember ()). A sheet waiting for the master, or a final mark
- * (which the journal does not hold), is remembered here alone; journaled, a sheet's or a
- * muster's event carries the id, so that a repeat is known after the master's computer
- * restarts. */
+ * cycle it was kept in: the journal's "sheet" and "muster" events and its final marks ("note"
+ * with portal="final", journal_final ()), read once, then each post kept since
+ * (_adm_portal_job_remember ()). A sheet waiting for the master is remembered here alone;
+ * journaled, a sheet's, a muster's or a final mark's event carries the id, so that a repeat
+ * is known after the master's computer restarts. */
 static GHashTable *
 clients_of (AdmPortal *self)
 {
@@ -709,8 +709,10 @@ clients_of (AdmPortal *self)
       const char *kind = adm_event_get_kind (event);
       guint64 cycle = 0;
 
+      if (g_str_equal (kind, "note") && g_strcmp0 (adm_event_get (event, "portal"), "final") == 0)
+        kind = "final";
       if (client == NULL || !(g_str_equal (kind, "muster") ||
-                              (g_str_equal (kind, "sheet") &&
+                              ((g_str_equal (kind, "sheet") || g_str_equal (kind, "final")) &&
                                g_ascii_string_to_unsigned (adm_event_get (event, "cycle"), 10,
                                                            1, G_MAXUINT, &cycle, NULL))))
         continue;
@@ -1147,6 +1149,43 @@ adm_portal_set_final (AdmPortal   *self,
   return TRUE;
 }
 
+/* Main thread: his final mark (or its taking back) sent with client id @job->client, journaled
+ * as a "note" (portal="final", his id, the cycle, final="yes" or "no", the client id) so that
+ * its repeat is known after a restart as a sheet's is (clients_of ()). The mark itself is the
+ * portal's, as the sheet waiting for the master is. Not saved, the master is told and the
+ * mark stands, its id then remembered in memory only. */
+static void
+journal_final (AdmPortal        *self,
+               Job              *job,
+               const AdmAdmiral *admiral,
+               gboolean          final)
+{
+  g_autoptr(AdmEvent) note = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  guint cycle = _adm_portal_current_cycle (self);
+
+  if (job->client == NULL)
+    return;
+  note = adm_event_new ("note", g_get_real_time () / G_USEC_PER_SEC);
+  adm_event_set (note, "portal", "final");
+  adm_event_set (note, "admiral", admiral->id);
+  adm_event_set_int (note, "cycle", cycle);
+  adm_event_set (note, "final", final ? "yes" : "no");
+  adm_event_set (note, "client", job->client);
+  text = final
+    /* Translators: a note in the master's journal, "Baron Fell marked his sheet for cycle 2
+     * final on his phone." */
+    ? g_strdup_printf (_("%s marked his sheet for cycle %u final on his phone."), admiral->name,
+                       cycle)
+    /* Translators: a note in the master's journal */
+    : g_strdup_printf (_("%s took back the final mark of his sheet for cycle %u on his phone."),
+                       admiral->name, cycle);
+  adm_event_set_text (note, text);
+  if (!adm_campaign_append (self->campaign, note, &error))
+    _adm_portal_not_saved (self, admiral, error);
+}
+
 /* Main thread: his page's "Mark my sheet final" (field final=yes) or "Not final" (final=no).
  * Done, the browser is sent to his page (POST/Redirect/GET), which shows the mark; refused
  * (no sheet handed in and not refused), his page says why. */
@@ -1188,6 +1227,7 @@ _adm_portal_job_final (AdmPortal        *self,
     }
   if (adm_portal_set_final (self, admiral->id, final, NULL))
     {
+      journal_final (self, job, admiral, final);
       _adm_portal_job_remember (self, job, admiral);
       job->status = SOUP_STATUS_SEE_OTHER;
       _adm_portal_job_reply (job);

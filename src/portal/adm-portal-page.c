@@ -118,6 +118,24 @@ append_table (GString           *out,
   g_string_append (out, "</tbody></table></div>");
 }
 
+/* A faction's symbol on its colour and a space, as the map and the projector draw it
+ * (admiralty_faction_symbol_svg ()), so that a side is told by shape and not by colour alone;
+ * nothing for a colour not "#rrggbb". */
+static void
+append_faction_symbol (GString    *out,
+                       guint       symbol,
+                       const char *colour)
+{
+  g_autofree char *svg = NULL;
+
+  if (colour == NULL || colour[0] != '#' || strlen (colour) != 7)
+    return;
+  svg = admiralty_faction_symbol_svg (symbol, (guint32) g_ascii_strtoull (colour + 1, NULL, 16),
+                                      16, adm_faction_symbol_get_title (symbol));
+  g_string_append (out, svg);
+  g_string_append_c (out, ' ');
+}
+
 static void
 append_card (GString           *out,
              const AdmDocBlock *block)
@@ -136,7 +154,15 @@ append_card (GString           *out,
       const AdmDocField *field = g_ptr_array_index (block->fields, f);
 
       append_element (out, "dt", field->label);
-      append_element (out, "dd", field->value);
+      if (field->symbolled)
+        {
+          g_string_append (out, "<dd>");
+          append_faction_symbol (out, field->symbol, field->colour);
+          adm_portal_html_escape (out, field->value);
+          g_string_append (out, "</dd>");
+        }
+      else
+        append_element (out, "dd", field->value);
     }
   g_string_append (out, "</dl>");
   for (guint n = 0; n < block->notes->len; n++)
@@ -525,23 +551,13 @@ append_strength (GString  *out,
   g_string_append (out, "</small></td>");
 }
 
-/* A faction's cell: its symbol on its colour, as the map and the projector draw it
- * (admiralty_faction_symbol_svg ()), so that a side is told by shape and not by colour alone,
- * then its name. */
+/* A faction's cell: its symbol on its colour (append_faction_symbol ()), then its name. */
 static void
 append_faction_cell (GString          *out,
                      const AdmFaction *faction)
 {
   open_cell (out, _("Faction"));
-  if (faction->colour != NULL && faction->colour[0] == '#' && strlen (faction->colour) == 7)
-    {
-      g_autofree char *svg = admiralty_faction_symbol_svg (
-        faction->symbol, (guint32) g_ascii_strtoull (faction->colour + 1, NULL, 16), 16,
-        adm_faction_symbol_get_title (faction->symbol));
-
-      g_string_append (out, svg);
-      g_string_append_c (out, ' ');
-    }
+  append_faction_symbol (out, faction->symbol, faction->colour);
   adm_portal_html_escape (out, faction->name);
   g_string_append (out, "</td>");
 }
@@ -1405,6 +1421,11 @@ append_link (GString *out)
   /* Translators: the phone lost the room's network at 18:32 after "Mark my sheet final" */
   adm_portal_html_escape (out, _("Offline since %s — what you sent will reach the master when "
                                  "the link is back."));
+  g_string_append (out, "\" data-check=\"");
+  /* Translators: the phone lost the room's network at 18:32 after "Read my orders back"
+   * (a read-back of his sheet or muster, which hands nothing in) */
+  adm_portal_html_escape (out, _("Offline since %s — it will be read back to you when the link "
+                                 "is back; nothing is handed in."));
   g_string_append (out, "\" data-back=\"");
   /* Translators: the phone reached the master's computer again at 18:35 */
   adm_portal_html_escape (out, _("Back online at %s."));

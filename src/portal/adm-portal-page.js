@@ -23,8 +23,11 @@
  * he made them ("admiralty:NAME:send"), each with an id of its own, and sent — the id and the
  * cycle with it — until the master's computer answers: a repeat of a post it has is answered
  * as the first, so that each is kept once however often the link dropped its answer.
- * Answered, the post and its draft are dropped from the phone. A read-back changes nothing and
- * is asked for at once, its answer put in place of the form. A question unanswered in 4 s
+ * Answered, the post and its draft are dropped from the phone. A read-back ("Check") changes
+ * nothing: it joins the same queue (one a form, the latest), is sent at once or when the link
+ * is back, and its answer is put in place of the form. Drafts and a sheet waiting that the
+ * page's earlier version kept ("…:draft-CYCLE", "…:sheet") are moved to these names on the
+ * first load, not dropped. A question unanswered in 4 s
  * (the page in 8 s, a post in 10 s), or a link the phone says is gone, shows "offline since
  * 18:32" on top until one is answered (asked every 2.5 s meanwhile); meanwhile the page keeps
  * what it shows, its links, which would leave it, do nothing, and leaving it (a reload, which
@@ -104,10 +107,12 @@ if(said.length&&w){var now=new Date();w.textContent=w.dataset.text.replace('%1$s
 p(now.getHours())+':'+p(now.getMinutes())).replace('%2$s',said.join(' · '));
 w.hidden=false}}
 function hm(t){var n=new Date(t);return p(n.getHours())+':'+p(n.getMinutes())}
-function has(u){for(var i=0;i<Q.length;i++)if(Q[i].u===u)return true;return false}
+function has(u){for(var i=0;i<Q.length;i++)if(Q[i].r?u==='r':u===Q[i].u||u==='*')return true;
+return false}
 function say(){if(!L||gone)return;if(off){L.className='msg err';
 L.textContent=(has('sheet')?L.dataset.sheet:has('muster')?L.dataset.muster:
-Q.length?L.dataset.post:L.dataset.off).replace('%s',hm(off));L.hidden=false}
+has('*')?L.dataset.post:has('r')?L.dataset.check:L.dataset.off).replace('%s',hm(off));
+L.hidden=false}
 else if(back&&Date.now()-back<8000){L.className='msg back';
 L.textContent=L.dataset.back.replace('%s',hm(back));L.hidden=false}else{L.hidden=true;
 L.className=''}}
@@ -152,11 +157,6 @@ poll()}later(n?0:1500);return}if(a.s!==400&&a.s!==409&&!z){later();return}
 drop(q);stale=0;retry=0;if(z)shown(doc);else{var w=document.getElementById('sheet-status');
 if(w){w.textContent=a.x;w.className='msg err'}}say();if(Q.length)later(0)},
 function(){sending=null;lost(t0);later()})}
-function check(o,s){var t=o.querySelector('input[name=csrf]'),t0=Date.now(),
-b=pairs(o).concat([[s.name,s.value]]).map(enc);b.unshift('csrf='+encodeURIComponent(t?t.value:''));
-post(o.getAttribute('action'),b).then(function(a){found(1);
-var doc=new DOMParser().parseFromString(a.x,'text/html');if(doc.getElementById('sheet'))
-shown(doc);else{key='';poll()}},function(){lost(t0);say()})}
 function newid(){var a=new Uint8Array(16),s='';crypto.getRandomValues(a);
 for(var i=0;i<16;i++)s+=(a[i]<16?'0':'')+a[i].toString(16);return s}
 document.addEventListener('click',function(e){var t=e.target.closest?e.target:null,
@@ -164,17 +164,24 @@ a=t&&t.closest('a[href]');if(t&&t.closest('button'))clicked=t.closest('button');
 if(a&&off){e.preventDefault();say()}},true);
 document.addEventListener('submit',function(e){var o=e.target,s=e.submitter||clicked,
 u=o.getAttribute('action'),q,i;if(!S||gone||o!==mo()&&u!=='final')return;e.preventDefault();
-if(s&&s.value==='check'){if(off)say();else check(o,s);return}
-q={id:newid(),u:u,cycle:cyc,p:pairs(o),x:s&&s.name?[s.name,s.value]:null};
-for(i=0;i<Q.length;i++)if(Q[i].u===u)break;if(i===Q.length)Q.push(q);
+var r=s&&s.value==='check'?1:0;
+q={id:newid(),u:u,cycle:cyc,p:pairs(o),x:s&&s.name?[s.name,s.value]:null};if(r)q.r=1;
+for(i=0;i<Q.length;i++)if(Q[i].u===u&&!Q[i].r===!r)break;if(i===Q.length)Q.push(q);
 else if(same(Q[i].p,q.p)&&same(Q[i].x,q.x))q=Q[i];else Q[i]=q;kq();if(o===mo())save();
 say();send()});
 window.addEventListener('beforeunload',function(e){if(off&&!gone&&(Q.length||dirty)){
 e.preventDefault();e.returnValue=''}});
-if(S){var ks=mine(),dr=null,pq=null;f=mo();var fu=f?f.getAttribute('action'):'';
-for(var i=0;i<ks.length;i++)if(/:draft-/.test(ks[i])&&ks[i]!==sk(dk(fu,cyc)))
-try{localStorage.removeItem(ks[i])}catch(x){}Q=load('send');if(!Array.isArray(Q))Q=[];
-for(i=0;i<Q.length;i++)if(Q[i].u===fu&&Q[i].cycle===cyc)pq=Q[i];if(f){dr=load(dk(fu,cyc));
+if(S){var ks=mine(),dr=null,pq=null,ov=load('sheet'),m;f=mo();
+var fu=f?f.getAttribute('action'):'';Q=load('send');if(!Array.isArray(Q))Q=[];
+for(var i=0;i<ks.length;i++)if((m=/:draft-([0-9]+)$/.exec(ks[i]))){
+if(load(dk('sheet',+m[1]))===null)keep(dk('sheet',+m[1]),load('draft-'+m[1]));
+keep('draft-'+m[1],null)}
+if(ov&&ov.id&&Array.isArray(ov.p)){for(i=0;i<Q.length&&Q[i].id!==ov.id;i++);
+if(i===Q.length)Q.unshift({id:ov.id,u:'sheet',cycle:ov.cycle,p:ov.p,x:ov.x||null})}
+if(ov!==null){keep('sheet',null);kq()}ks=mine();
+for(i=0;i<ks.length;i++)if(/:draft-/.test(ks[i])&&ks[i]!==sk(dk(fu,cyc)))
+try{localStorage.removeItem(ks[i])}catch(x){}
+for(i=0;i<Q.length;i++)if(Q[i].u===fu&&Q[i].cycle===cyc&&!Q[i].r)pq=Q[i];if(f){dr=load(dk(fu,cyc));
 if(dr||pq){fill(f,dr||pq.p);dirty=true}}
 var so=document.getElementById('signout');if(so){so.hidden=false;
 so.addEventListener('click',function(){if(Q.length&&!confirm(so.dataset.ask))return;

@@ -16,6 +16,11 @@
 #define PAN_STEP               64.0  /* px Ctrl and an arrow key move the map */
 #define FOCUS_MARGIN           12.0  /* px kept between the focused card and the map's edge */
 #define FOCUS_RING_RGB     0x78aeed  /* the keyboard focus ring: Adwaita's light accent blue */
+/* The sides palette: blue and light blue against orange, apart by ΔE 38 or more (CIE76) to
+ * normal, protanopic and deuteranopic eyes alike (adm-colour-vision.h). */
+#define SIDES_OWN_COLOUR    "#1f6fd1"
+#define SIDES_ALLIED_COLOUR "#62c3f0"
+#define SIDES_ENEMY_COLOUR  "#e8780c"
 #define MIN_WIDTH             120
 #define MIN_HEIGHT             90
 #define NATURAL_WIDTH         640
@@ -38,8 +43,9 @@ struct _AdmiraltySectorMap
   char                *focus_sector;   /* the card the arrow keys have reached, or NULL */
   gboolean             show_legend;
   gboolean             wall;           /* the projector's layout */
-  GHashTable          *faction_colours; /* the sides palette, or NULL (faction_colours of
-                                         * AdmiraltySectorOptions) */
+  gboolean             sides_palette;  /* own, allied and enemy in place of the factions' */
+  GHashTable          *faction_colours; /* the sides palette in use, or NULL (faction_colours
+                                         * of AdmiraltySectorOptions) */
   AdmiraltySectorView  view;
   GHashTable          *cards;          /* each card's size for what the map shows (view.cards) */
   GHashTable          *fit_widths;     /* sector id → the widening the last fit picked, or NULL */
@@ -80,6 +86,7 @@ enum {
   PROP_WALL,
   PROP_EDITABLE,
   PROP_PAST,
+  PROP_SIDES_PALETTE,
   N_PROPS
 };
 
@@ -98,8 +105,43 @@ static guint signals[N_SIGNALS];
 
 static void campaign_changed_cb (AdmiraltySectorMap *self,
                                  AdmCampaign        *campaign);
+static void build_options       (AdmiraltySectorMap     *self,
+                                 AdmiraltySectorOptions *options);
 
 /* What the map shows */
+
+/* The sides palette's colours for what the map shows now (faction_colours, NULL with the
+ * palette off): "own" the faction the audience filter gives the map's audience
+ * (adm_audience_palette_own ()) — a side's map its side, the public's and the master's the
+ * public's first known faction — "allied" its allies, the rest "enemy". Made again whenever
+ * the moment, the campaign or the audience changes. */
+static void
+update_palette (AdmiraltySectorMap *self)
+{
+  AdmiraltySectorOptions options;
+  const AdmFaction *own;
+  GPtrArray *factions;
+
+  g_clear_pointer (&self->faction_colours, g_hash_table_unref);
+  if (!self->sides_palette || self->scenario == NULL)
+    return;
+  build_options (self, &options);
+  own = adm_audience_palette_own (options.strategy, self->scenario,
+                                  options.audience == ADMIRALTY_SECTOR_AUDIENCE_SIDE
+                                  ? options.viewer : NULL);
+  factions = adm_scenario_get_factions (self->scenario);
+  self->faction_colours = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < factions->len; i++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, i);
+
+      g_hash_table_insert (self->faction_colours, (gpointer) faction,
+                           faction == own ? SIDES_OWN_COLOUR
+                           : own != NULL && adm_scenario_factions_allied (self->scenario, own,
+                                                                          faction)
+                             ? SIDES_ALLIED_COLOUR : SIDES_ENEMY_COLOUR);
+    }
+}
 
 /* The renderer's options for the map as it stands; the strategy is the campaign's current
  * one, read anew each time since undo and redo replace the state. */
@@ -1139,6 +1181,10 @@ admiralty_sector_map_get_property (GObject    *object,
       g_value_set_object (value, self->past);
       break;
 
+    case PROP_SIDES_PALETTE:
+      g_value_set_boolean (value, self->sides_palette);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1196,6 +1242,10 @@ admiralty_sector_map_set_property (GObject      *object,
 
     case PROP_EDITABLE:
       self->editable = g_value_get_boolean (value);
+      break;
+
+    case PROP_SIDES_PALETTE:
+      admiralty_sector_map_set_sides_palette (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -1322,6 +1372,11 @@ admiralty_sector_map_class_init (AdmiraltySectorMapClass *klass)
   properties[PROP_PAST] =
     g_param_spec_object ("past", NULL, NULL, ADM_TYPE_STATE,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* The sides palette (own, allied, enemy) in place of the factions' colours
+   * (admiralty_sector_map_bind_sides_palette ()). */
+  properties[PROP_SIDES_PALETTE] =
+    g_param_spec_boolean ("sides-palette", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* An editable map: a click on empty space at map point (x, y) asks for a sector there. */
@@ -1456,6 +1511,7 @@ admiralty_sector_map_set_scenario (AdmiraltySectorMap *self,
   if (!g_set_object (&self->scenario, scenario))
     return;
   admiralty_zoom_pan_set_enabled (self->zoom_pan, scenario != NULL);
+  update_palette (self);
 
   /* A selection the new map lacks goes; one it has (the same scenario reloaded) stays. */
   if (self->selected_sector != NULL &&
@@ -1543,17 +1599,71 @@ admiralty_sector_map_set_show_legend (AdmiraltySectorMap *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_LEGEND]);
 }
 
+gboolean
+admiralty_sector_map_get_sides_palette (AdmiraltySectorMap *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), FALSE);
+
+  return self->sides_palette;
+}
+
 void
-admiralty_sector_map_set_faction_colours (AdmiraltySectorMap *self,
-                                          GHashTable         *colours)
+admiralty_sector_map_set_sides_palette (AdmiraltySectorMap *self,
+                                        gboolean            sides_palette)
 {
   g_return_if_fail (ADMIRALTY_IS_SECTOR_MAP (self));
 
-  if (self->faction_colours == colours)
+  sides_palette = !!sides_palette;
+  if (self->sides_palette == sides_palette)
     return;
-  g_clear_pointer (&self->faction_colours, g_hash_table_unref);
-  self->faction_colours = colours != NULL ? g_hash_table_ref (colours) : NULL;
+  self->sides_palette = sides_palette;
+  update_palette (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SIDES_PALETTE]);
+}
+
+const char *
+admiralty_sector_map_get_faction_colour (AdmiraltySectorMap *self,
+                                         const AdmFaction   *faction)
+{
+  const char *colour;
+
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), NULL);
+  g_return_val_if_fail (faction != NULL, NULL);
+
+  if (self->faction_colours != NULL &&
+      (colour = g_hash_table_lookup (self->faction_colours, faction)) != NULL)
+    return colour;
+  return faction->colour;
+}
+
+static gboolean
+palette_get_mapping (GValue   *value,
+                     GVariant *variant,
+                     gpointer  user_data)
+{
+  g_value_set_boolean (value, g_str_equal (g_variant_get_string (variant, NULL), "sides"));
+  return TRUE;
+}
+
+static GVariant *
+palette_set_mapping (const GValue       *value,
+                     const GVariantType *expected_type,
+                     gpointer            user_data)
+{
+  return g_variant_new_string (g_value_get_boolean (value) ? "sides" : "factions");
+}
+
+void
+admiralty_sector_map_bind_sides_palette (AdmiraltySectorMap *self,
+                                         GSettings          *settings)
+{
+  g_return_if_fail (ADMIRALTY_IS_SECTOR_MAP (self));
+  g_return_if_fail (G_IS_SETTINGS (settings));
+
+  g_settings_bind_with_mapping (settings, "projector-palette", self, "sides-palette",
+                                G_SETTINGS_BIND_DEFAULT, palette_get_mapping,
+                                palette_set_mapping, NULL, NULL);
 }
 
 const char *
@@ -1664,7 +1774,8 @@ campaign_changed_cb (AdmiraltySectorMap *self,
                      AdmCampaign        *campaign)
 {
   /* Formations moved, were formed or revealed: the cards, the tooltip and what a screen reader
-   * reads follow. */
+   * reads follow, and the sides palette's "own" with what the audience now knows. */
+  update_palette (self);
   update_cards (self);
   update_hover (self);
   update_accessible (self);
@@ -1693,6 +1804,7 @@ admiralty_sector_map_set_campaign (AdmiraltySectorMap *self,
   g_signal_group_set_target (self->campaign_signals, campaign);
   if (campaign != NULL)
     admiralty_sector_map_set_scenario (self, adm_campaign_get_scenario (campaign));
+  update_palette (self);
   update_cards (self);
   view_changed (self);
   g_signal_emit (self, signals[FORMATIONS_CHANGED], 0);
@@ -1753,6 +1865,7 @@ admiralty_sector_map_set_audience (AdmiraltySectorMap      *self,
       self->viewer = g_steal_pointer (&copy);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEWER]);
     }
+  update_palette (self);
   update_cards (self);
   update_hover (self);
   update_accessible (self);

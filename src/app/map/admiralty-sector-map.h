@@ -97,10 +97,20 @@ GArray                    *admiralty_sector_map_dup_wall_labels     (AdmiraltySe
 gboolean                   admiralty_sector_map_get_show_legend     (AdmiraltySectorMap *self);
 void                       admiralty_sector_map_set_show_legend     (AdmiraltySectorMap *self,
                                                                      gboolean            show_legend);
-/* The colours drawn in place of the factions' own (const AdmFaction* → "#rrggbb", the
- * projector's sides palette; a reference is taken), or NULL for their own. */
-void                       admiralty_sector_map_set_faction_colours (AdmiraltySectorMap *self,
-                                                                     GHashTable         *colours);
+/* The sides palette ("sides-palette"): own (blue), allied (light blue) and enemy (orange) in
+ * place of the factions' colours, "own" the faction the audience filter gives the map's
+ * audience (adm_audience_palette_own ()): a side's map its side, the public's and the
+ * master's the public's first known faction. Each faction's symbol is drawn either way. */
+gboolean                   admiralty_sector_map_get_sides_palette   (AdmiraltySectorMap *self);
+void                       admiralty_sector_map_set_sides_palette   (AdmiraltySectorMap *self,
+                                                                     gboolean            sides_palette);
+/* "sides-palette" kept in step with @settings' "projector-palette" ("sides" or "factions"),
+ * both ways: the projector's and the player screens' maps follow one setting. */
+void                       admiralty_sector_map_bind_sides_palette  (AdmiraltySectorMap *self,
+                                                                     GSettings          *settings);
+/* The colour @faction is drawn in now: the sides palette's, else its own ("#rrggbb"). */
+const char                *admiralty_sector_map_get_faction_colour  (AdmiraltySectorMap *self,
+                                                                     const AdmFaction   *faction);
 /* The id of the sector under the pointer, or NULL. */
 const char                *admiralty_sector_map_get_hovered_sector  (AdmiraltySectorMap *self);
 

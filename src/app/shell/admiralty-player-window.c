@@ -31,6 +31,8 @@ struct _AdmiraltyPlayerWindow
   AdmiraltySectorMap   *map;
   AdmiraltyTableWidget *table;
   GtkListView          *report_view;
+
+  GSettings            *settings;  /* "projector-palette": the map's sides palette */
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyPlayerWindow, admiralty_player_window, ADW_TYPE_WINDOW)
@@ -232,6 +234,7 @@ admiralty_player_window_finalize (GObject *object)
   g_free (self->side);
   g_free (self->report_text);
   g_clear_object (&self->report);
+  g_clear_object (&self->settings);
   g_clear_object (&self->battle_signals);
   g_clear_object (&self->campaign_signals);
   G_OBJECT_CLASS (admiralty_player_window_parent_class)->finalize (object);
@@ -275,6 +278,10 @@ admiralty_player_window_init (AdmiraltyPlayerWindow *self)
   g_signal_group_connect_object (self->campaign_signals, "changed",
                                  G_CALLBACK (campaign_changed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The sides palette is the projector's setting: "own" is this screen's side, which the
+   * map's side audience gives (adm_audience_palette_own ()). */
+  self->settings = g_settings_new (APP_ID);
+  admiralty_sector_map_bind_sides_palette (self->map, self->settings);
   /* No battle, and no side yet: nothing to read until update_battle () gives both. */
   self->report = adm_log_model_new (NULL, ADM_LOG_REPORT, adm_audience_public ());
   g_signal_connect_object (self->report, "items-changed", G_CALLBACK (report_changed_cb), self,

@@ -12,12 +12,6 @@
 #include "admiralty-faction-symbol.h"
 #include "adm-portal.h"
 
-/* The sides palette: blue and light blue against orange, apart by ΔE 38 or more (CIE76) to
- * normal, protanopic and deuteranopic eyes alike (adm-colour-vision.h). */
-#define SIDES_OWN_COLOUR    "#1f6fd1"
-#define SIDES_ALLIED_COLOUR "#62c3f0"
-#define SIDES_ENEMY_COLOUR  "#e8780c"
-
 struct _AdmiraltyProjectorWindow
 {
   AdwWindow            parent_instance;
@@ -38,12 +32,9 @@ struct _AdmiraltyProjectorWindow
   AdmiraltySectorMap  *map;
   AdmiraltyTableWidget *table;
   GtkFlowBox          *key_box;
-  GtkToggleButton     *sides_button;
   GtkLabel            *dice_label;
 
-  GSettings           *settings;
-  GHashTable          *palette;   /* the sides palette in use (const AdmFaction* → "#rrggbb"),
-                                   * or NULL for the factions' own colours */
+  GSettings           *settings;  /* "projector-palette": the map's sides palette */
   char                *battle_heading; /* the replay's battle phase on the table, as the
                                         * public is told of it, or NULL */
 };
@@ -170,45 +161,6 @@ update_finals (AdmiraltyProjectorWindow *self)
   gtk_label_set_label (self->finals_label, text);
 }
 
-/* The colours of the sides palette on the public's map: "own" the faction the audience filter
- * gives the public (adm_audience_palette_own ()), "allied" its allies, the rest "enemy"; NULL
- * when the setting is "factions". */
-static GHashTable *
-sides_palette (AdmiraltyProjectorWindow *self,
-               AdmScenario              *scenario)
-{
-  g_autofree char *palette = NULL;
-  AdmState *state = NULL;
-  GPtrArray *factions;
-  GHashTable *colours;
-  const AdmFaction *own;
-
-  if (scenario == NULL || self->settings == NULL)
-    return NULL;
-  palette = g_settings_get_string (self->settings, "projector-palette");
-  if (!g_str_equal (palette, "sides"))
-    return NULL;
-  /* The moment the map shows: the replay's, or now. */
-  if (self->map != NULL)
-    state = admiralty_sector_map_get_past (self->map);
-  if (state == NULL && self->campaign != NULL)
-    state = adm_campaign_get_state (self->campaign);
-  own = adm_audience_palette_own (state != NULL ? adm_state_get_strategy (state) : NULL,
-                                  scenario, NULL);
-  factions = adm_scenario_get_factions (scenario);
-  colours = g_hash_table_new (NULL, NULL);
-  for (guint i = 0; i < factions->len; i++)
-    {
-      const AdmFaction *faction = g_ptr_array_index (factions, i);
-
-      g_hash_table_insert (colours, (gpointer) faction,
-                           faction == own ? SIDES_OWN_COLOUR
-                           : own != NULL && adm_scenario_factions_allied (scenario, own, faction)
-                             ? SIDES_ALLIED_COLOUR : SIDES_ENEMY_COLOUR);
-    }
-  return colours;
-}
-
 typedef struct {
   guint32          colour;
   AdmFactionSymbol symbol;
@@ -270,9 +222,6 @@ update_key (AdmiraltyProjectorWindow *self)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->key_box))) != NULL)
     gtk_flow_box_remove (self->key_box, child);
-  g_clear_pointer (&self->palette, g_hash_table_unref);
-  self->palette = sides_palette (self, scenario);
-  admiralty_sector_map_set_faction_colours (self->map, self->palette);
   gtk_widget_set_visible (GTK_WIDGET (self->key_box), scenario != NULL);
   if (scenario == NULL)
     return;
@@ -280,8 +229,7 @@ update_key (AdmiraltyProjectorWindow *self)
   for (guint i = 0; i < factions->len; i++)
     {
       const AdmFaction *faction = g_ptr_array_index (factions, i);
-      const char *colour = self->palette != NULL ? g_hash_table_lookup (self->palette, faction)
-                                                 : faction->colour;
+      const char *colour = admiralty_sector_map_get_faction_colour (self->map, faction);
       GtkWidget *entry;
 
       if (!faction_public (scenario, faction))
@@ -392,7 +340,6 @@ past_changed_cb (AdmiraltyProjectorWindow *self)
   update_heading (self);
   update_clock (self);
   update_dice (self);
-  update_key (self);
 }
 
 static void
@@ -400,7 +347,6 @@ campaign_changed_cb (AdmiraltyProjectorWindow *self,
                      AdmCampaign              *campaign)
 {
   update_heading (self);
-  update_key (self);
   update_finals (self);
   update_dice (self);
 }
@@ -464,7 +410,6 @@ admiralty_projector_window_finalize (GObject *object)
   g_clear_object (&self->campaign_signals);
   g_clear_object (&self->clock_signals);
   g_clear_object (&self->portal_signals);
-  g_clear_pointer (&self->palette, g_hash_table_unref);
   g_free (self->battle_heading);
 
   G_OBJECT_CLASS (admiralty_projector_window_parent_class)->finalize (object);
@@ -548,7 +493,6 @@ admiralty_projector_window_class_init (AdmiraltyProjectorWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, map);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, table);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, key_box);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, sides_button);
 
   gtk_widget_class_install_action (widget_class, "projector.toggle-fullscreen", NULL,
                                    toggle_fullscreen_action);
@@ -561,23 +505,6 @@ admiralty_projector_window_class_init (AdmiraltyProjectorWindowClass *klass)
    * whatever was there before, not to a window with a title bar. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
-}
-
-static gboolean
-palette_get_mapping (GValue   *value,
-                     GVariant *variant,
-                     gpointer  user_data)
-{
-  g_value_set_boolean (value, g_str_equal (g_variant_get_string (variant, NULL), "sides"));
-  return TRUE;
-}
-
-static GVariant *
-palette_set_mapping (const GValue       *value,
-                     const GVariantType *expected_type,
-                     gpointer            user_data)
-{
-  return g_variant_new_string (g_value_get_boolean (value) ? "sides" : "factions");
 }
 
 /* What the wall follows: the campaign, the cycle clock, and on the portal the admirals'
@@ -610,11 +537,13 @@ admiralty_projector_window_init (AdmiraltyProjectorWindow *self)
   g_signal_connect_object (self->table, "notify::battle", G_CALLBACK (battle_changed_cb), self,
                            G_CONNECT_SWAPPED);
   self->settings = g_settings_new (APP_ID);
-  g_settings_bind_with_mapping (self->settings, "projector-palette", self->sides_button,
-                                "active", G_SETTINGS_BIND_DEFAULT, palette_get_mapping,
-                                palette_set_mapping, NULL, NULL);
-  g_signal_connect_object (self->settings, "changed::projector-palette",
-                           G_CALLBACK (update_key), self, G_CONNECT_SWAPPED);
+  /* The key follows the map's colours: the palette turned on or off, and "own" made again
+   * with each change of what the public knows (formations-changed, the replay's too). */
+  admiralty_sector_map_bind_sides_palette (self->map, self->settings);
+  g_signal_connect_object (self->map, "notify::sides-palette", G_CALLBACK (update_key), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->map, "formations-changed", G_CALLBACK (update_key), self,
+                           G_CONNECT_SWAPPED);
   update_heading (self);
   update_key (self);
   update_finals (self);

@@ -52,6 +52,7 @@ field_free (gpointer data)
 
   g_free (field->label);
   g_free (field->value);
+  g_free (field->colour);
   g_free (field);
 }
 
@@ -324,6 +325,23 @@ adm_doc_card_add_field (AdmDocBlock *card,
   field->label = g_strdup (label);
   field->value = g_strdup (value);
   g_ptr_array_add (card->fields, field);
+}
+
+void
+adm_doc_card_add_faction (AdmDocBlock *card,
+                          const char  *label,
+                          const char  *value,
+                          guint        symbol,
+                          const char  *colour)
+{
+  AdmDocField *field;
+
+  adm_doc_card_add_field (card, label, value);
+  g_return_if_fail (card != NULL && card->kind == ADM_DOC_CARD && card->fields->len > 0);
+  field = g_ptr_array_index (card->fields, card->fields->len - 1);
+  field->symbolled = TRUE;
+  field->symbol = symbol;
+  field->colour = g_strdup (colour);
 }
 
 void

@@ -53,8 +53,11 @@ typedef struct {
 } AdmDocShape;
 
 typedef struct {
-  char *label;         /* "Hull" */
-  char *value;         /* "11/14" */
+  char    *label;      /* "Hull" */
+  char    *value;      /* "11/14" */
+  gboolean symbolled;  /* a faction's field: drawn where a renderer can with its symbol */
+  guint    symbol;     /* symbolled: an AdmFactionSymbol (adm-faction-symbol.h) */
+  char    *colour;     /* symbolled: the faction's colour, "#rrggbb", or NULL */
 } AdmDocField;
 
 typedef struct {
@@ -144,6 +147,15 @@ AdmDocBlock *adm_doc_add_card       (AdmDoc      *self,
 void         adm_doc_card_add_field (AdmDocBlock *card,
                                      const char  *label,
                                      const char  *value);
+/* A faction's field, @value its name: a renderer that draws symbols (the portal's page) draws
+ * the faction's @symbol (an AdmFactionSymbol) on its @colour ("#rrggbb", may be NULL) before
+ * it, so that the side is told by shape and not by colour alone; paper and text show the
+ * name. */
+void         adm_doc_card_add_faction (AdmDocBlock *card,
+                                     const char  *label,
+                                     const char  *value,
+                                     guint        symbol,
+                                     const char  *colour);
 void         adm_doc_card_add_note  (AdmDocBlock *card,
                                      const char  *text);
 void         adm_doc_add_lines      (AdmDoc      *self,

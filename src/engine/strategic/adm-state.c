@@ -950,7 +950,8 @@ apply_readiness (AdmState       *self,
     }
 }
 
-/* "note": the master's free text, kept in the journal. */
+/* "note": the master's free text, kept in the journal; one the portal journals for a phone's
+ * post (a final mark) may carry the post's client id, the phone's kind of id or none. */
 
 static gboolean
 check_note (AdmState        *self,
@@ -958,6 +959,15 @@ check_note (AdmState        *self,
             Plan            *plan,
             GError         **error)
 {
+  const char *client = adm_event_get (event, "client");
+
+  if (client != NULL && !adm_strategy_client_is_valid (client))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the note’s client id is not %d to %d letters, digits, “-” or “_”"),
+                   ADM_STRATEGY_CLIENT_MIN, ADM_STRATEGY_CLIENT_MAX);
+      return FALSE;
+    }
   return need_text (event, error);
 }
 
