@@ -743,6 +743,11 @@ test_dice (Fixture       *fixture,
   g_assert_true (adm_campaign_assign_table (fixture->campaign, "c1-3", "Table 1", T0 + 3100,
                                             NULL, &error));
   g_assert_no_error (error);
+  if (GPOINTER_TO_INT (data))
+    {
+      adm_campaign_set_flush_later (fixture->campaign, TRUE);
+      g_setenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS", "300", TRUE);
+    }
   orders = adm_battle_orders_load_file (orders_path, &error);
   g_assert_no_error (error);
   /* The secret fixed, as the chief would commit to a new one with the first set-up: the
@@ -890,6 +895,11 @@ test_forged (Fixture       *fixture,
   g_assert_true (adm_campaign_assign_table (fixture->campaign, "c1-3", "Table 1", T0 + 3100,
                                             NULL, &error));
   g_assert_no_error (error);
+  if (GPOINTER_TO_INT (data))
+    {
+      adm_campaign_set_flush_later (fixture->campaign, TRUE);
+      g_setenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS", "300", TRUE);
+    }
   orders = adm_battle_orders_load_file (orders_path, &error);
   g_assert_no_error (error);
   honest = table_battle_with (fixture, "Table 1", "c1-3", orders, 3, 0);
@@ -1580,7 +1590,9 @@ playing_thread (gpointer data)
 /* Both tables play at once with the program dice the chief committed to, Table 1 Pol orbit
  * (c1-3), whose orders fire from turn 2: every entry each records is kept by the chief once,
  * in order, none refused, and the chief's campaign holds each table's battle as the table
- * does. */
+ * does, its file too. With @data, saved as the app saves (the flushes off the main loop) on a
+ * busy disk (each flush 300 ms slower): entries arrive while others are being flushed, and
+ * still each is kept once, in order, and told kept only once it is on the disk. */
 static void
 test_tables_at_once (Fixture       *fixture,
                      gconstpointer  data)
@@ -1596,6 +1608,11 @@ test_tables_at_once (Fixture       *fixture,
   g_assert_true (adm_campaign_assign_table (fixture->campaign, "c1-3", "Table 1", T0 + 3100,
                                             NULL, &error));
   g_assert_no_error (error);
+  if (GPOINTER_TO_INT (data))
+    {
+      adm_campaign_set_flush_later (fixture->campaign, TRUE);
+      g_setenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS", "300", TRUE);
+    }
   orders = adm_battle_orders_load_file (orders_path, &error);
   g_assert_no_error (error);
   /* The secrets fixed, as the chief would commit to new ones with the tables' set-ups: the
@@ -1615,6 +1632,7 @@ test_tables_at_once (Fixture       *fixture,
     }
   while (!g_atomic_int_get (&playing[0].over) || !g_atomic_int_get (&playing[1].over))
     g_main_context_iteration (NULL, TRUE);
+  g_unsetenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS");
   for (guint t = 0; t < 2; t++)
     {
       AdmJournal *journal = adm_campaign_get_journal (fixture->campaign);
@@ -1636,6 +1654,7 @@ test_tables_at_once (Fixture       *fixture,
         in_journal += g_strcmp0 (adm_journal_get_entry_engagement (journal, i),
                                  playing[t].engagement) == 0;
       g_assert_cmpuint (in_journal, ==, receipt.kept);
+      g_assert_cmpuint (entries_on_disk (fixture, playing[t].engagement), ==, receipt.kept);
       g_assert_nonnull (arrival);
       g_assert_null (arrival->refusal);
       g_free (playing[t].link);
@@ -1744,6 +1763,11 @@ test_sides_dice_at_table (Fixture       *fixture,
   g_assert_true (adm_campaign_assign_table (fixture->campaign, "c1-3", "Table 1", T0 + 3100,
                                             NULL, &error));
   g_assert_no_error (error);
+  if (GPOINTER_TO_INT (data))
+    {
+      adm_campaign_set_flush_later (fixture->campaign, TRUE);
+      g_setenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS", "300", TRUE);
+    }
   orders = adm_battle_orders_load_file (orders_path, &error);
   g_assert_no_error (error);
   table_dice_fixed (fixture->campaign, "Table 1", "c1-3", T0 + 3110, PROGRAM_SEED, secret);
@@ -1853,6 +1877,8 @@ main (int    argc,
   ADD ("crowd", test_crowd);
   ADD ("big-bodies", test_big_bodies);
   ADD ("F-STRAT-4/tables-at-once-every-entry-kept", test_tables_at_once);
+  g_test_add ("/portal/tables/F-STRAT-4/tables-at-once-flushes-in-flight", Fixture,
+              GINT_TO_POINTER (TRUE), fixture_setup, test_tables_at_once, fixture_teardown);
   ADD ("F-STRAT-4/sides-dice-at-table", test_sides_dice_at_table);
 #undef ADD
   return g_test_run ();
