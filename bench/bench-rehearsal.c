@@ -3,8 +3,9 @@
  *
  * The chief is this process's main loop, holding what `admiralty-cli serve --accept --tables 3`
  * holds — the campaign (saved, autosaved, its flushes off the loop as the app's), the
- * admirals' portal and three tables served on it over TLS — and doing what the chief master
- * does between the phones' requests: accepting each muster as it comes and starting the
+ * admirals' portal and three tables served on it over TLS — and the projector's public map,
+ * drawn again after each change as the app's projector window draws it; and doing what the
+ * chief master does between the phones' requests: accepting each muster as it comes and starting the
  * campaign, resolving each cycle at its session (F-STRAT-1) and handing the engagements it
  * brings to the tables.
  *
@@ -12,7 +13,8 @@
  * - 20 phones, real HTTP clients (libsoup, as a phone's browser speaks it), each from its own
  *   loopback address (127.0.0.2 …): the admiral's page loaded, status.json asked every 5 s as
  *   the page's script asks it (and the page again when it says something changed), the
- *   muster handed in from the form the page offers (F-GEN-6), then each cycle an order sheet
+ *   muster handed in from the form the page offers (F-GEN-6) as its script hands it in (with a
+ *   client id, sent again with it once when the answer was lost), then each cycle an order sheet
  *   (the first alliance's formations patrol, searching their sector, the second's defend it,
  *   F-STRAT-16; a line of instructions names the hand-in), handed in as the page's script
  *   hands it in (with a client id and the cycle), some admirals changing their mind and
@@ -54,6 +56,7 @@
 #include "adm-portal.h"
 #include "adm-table-client.h"
 #include "adm-table-server.h"
+#include "admiralty-sector-wall.h"
 #include "bench-common.h"
 
 #define N_PHONES 20
@@ -98,9 +101,11 @@ static GArray *page_ms;         /* double: the page, a hand-in */
 static GHashTable *believed;    /* marker → GINT (hand-ins a phone was told arrived) */
 static GHashTable *fleetless;   /* "adm-NN cycle C": his page had no order form (no fleet) */
 static GPtrArray *problems;     /* char*: what went wrong, said at the end */
-static guint n_dropoffs, n_lost_answers, n_resent;
+static guint n_dropoffs, n_lost_answers;
 static guint n_sent_again;      /* hand-ins sent again with their client id */
 static guint n_sent_again_kept; /* of them, the first had arrived: answered as it was */
+static guint n_musters_again;   /* musters sent again with their client id */
+static guint n_musters_again_kept; /* of them, the first had arrived: answered as it was */
 
 static void
 problem (const char *format,
@@ -577,47 +582,57 @@ believe (const char *marker)
   g_mutex_unlock (&figures_lock);
 }
 
-/* The muster the page offers (the ruling's default formations, F-GEN-6), handed in as it is;
- * @lost: its answer lost, the page read again once back to see whether it arrived. */
+/* A new client id, as the page's script gives each hand-in (16 random bytes in hex). */
+static char *
+new_client_id (void)
+{
+  return g_strdup_printf ("%08x%08x%08x%08x", g_random_int (), g_random_int (), g_random_int (),
+                          g_random_int ());
+}
+
+/* The muster the page offers (the ruling's default formations, F-GEN-6), handed in as it is
+ * and as the page's script hands it in: with a client id of its own (and
+ * the cycle, when the page names one), so that a muster sent again is kept once. @lost: the
+ * answer lost, the link gone after the portal got it whole (@arrived) or half-way through
+ * it, and the phone offline until @back; then the script sends the same muster again, once,
+ * with the same id, and it is answered as any muster taken: the first time's answer if it
+ * had arrived. */
 static void
 phone_muster (Phone    *phone,
               gboolean  lost,
+              gboolean  arrived,
               gint64    back)
 {
   g_autofree char *page = phone_get (phone, "", page_ms);
   g_autoptr(GHashTable) fields = page != NULL ? scrape_form (page, "orders") : NULL;
   g_autofree char *marker = g_strdup_printf ("muster adm-%02u", phone->index);
+  const char *cycle = page != NULL ? strstr (page, " data-cycle=\"") : NULL;
 
   if (fields == NULL)
     {
       problem ("Adm. %u's phone: no muster form on his page", phone->index + 1);
       return;
     }
+  g_hash_table_replace (fields, g_strdup ("client"), new_client_id ());
+  /* The script sends the page's cycle with a post only when it names one. */
+  if (cycle != NULL && g_ascii_strtoull (cycle + strlen (" data-cycle=\""), NULL, 10) > 0)
+    g_hash_table_replace (fields, g_strdup ("cycle"),
+                          g_strdup_printf ("%" G_GUINT64_FORMAT,
+                                           g_ascii_strtoull (cycle + strlen (" data-cycle=\""),
+                                                             NULL, 10)));
   if (lost)
     {
-      phone_post_lost (phone, "muster", fields, TRUE);
+      phone_post_lost (phone, "muster", fields, arrived);
       phone->offline = TRUE;
       phone_wait_until (phone, back);
       phone->offline = FALSE;
-      g_clear_pointer (&page, g_free);
-      page = phone_get (phone, "", page_ms);
-      /* Taken, his page says it was handed in (or accepted), no longer "Not handed in yet". */
-      if (page != NULL && strstr (page, "Not handed in yet") == NULL)
-        {
-          believe (marker);
-          return;
-        }
       g_mutex_lock (&figures_lock);
-      n_resent++;
+      n_musters_again++;
+      n_musters_again_kept += arrived;
       g_mutex_unlock (&figures_lock);
-      g_clear_pointer (&fields, g_hash_table_unref);
-      fields = page != NULL ? scrape_form (page, "orders") : NULL;
-      if (fields == NULL)
-        {
-          problem ("Adm. %u's phone: no muster form on his page once back", phone->index + 1);
-          return;
-        }
     }
+  /* Sent again, it is answered 303 whether the first arrived (its answer again, nothing
+   * handed in) or not (taken now): anything else is a problem. */
   if (phone_post (phone, "muster", fields))
     believe (marker);
 }
@@ -629,14 +644,6 @@ typedef enum {
   ANSWER_LOST_SENT, /* the link gone before the portal got the hand-in whole */
   ANSWER_LOST,      /* the link gone after the portal got it, before its answer came */
 } AnswerLost;
-
-/* A new client id, as the page's script gives each hand-in (16 random bytes in hex). */
-static char *
-new_client_id (void)
-{
-  return g_strdup_printf ("%08x%08x%08x%08x", g_random_int (), g_random_int (), g_random_int (),
-                          g_random_int ());
-}
 
 /* The order sheet of this cycle, handed in as the page's script hands it in (with a client id
  * and the cycle, so that a hand-in sent again is kept once): every formation of his form
@@ -760,14 +767,15 @@ phone_thread (gpointer data)
   g_main_context_push_thread_default (context);
   phone->session = soup_session_new_with_options ("local-address", local, "timeout", 30,
                                                   "max-conns-per-host", 4, NULL);
-  /* The muster: handed in at a minute of his own; one in seven loses the answer. */
+  /* The muster: handed in at a minute of his own; two in seven lose the answer. */
   start = phone_wait_stage (phone, 0);
   g_free (phone_get (phone, "", page_ms));
   if (start != 0 && phone_wait_until (phone, start + minutes_us (1 + i % 8)))
     {
-      gboolean lost = i % 7 == 3;
+      gboolean lost = i % 7 == 3 || i % 7 == 5;
 
-      phone_muster (phone, lost, MAX (start + minutes_us (4 + i % 8),
+      /* Of those, some lose the link half-way through the muster, some after it arrived. */
+      phone_muster (phone, lost, i % 7 == 3, MAX (start + minutes_us (4 + i % 8),
                                       g_get_monotonic_time () + LOST_OFFLINE_MS * 1000));
       stage_finished ();
     }
@@ -1091,6 +1099,74 @@ heartbeat_new (void)
   g_source_set_ready_time (source, g_get_monotonic_time () + HEARTBEAT_MS * 1000);
   g_source_attach (source, NULL);
   return (Heartbeat *) source;
+}
+
+/* The projector on the wall, on the chief's main loop as the app's projector window is: at
+ * each change of the campaign the sector map measures its cards again for what the public is
+ * shown, and redraws at the next frame (a frame's changes drawn once) — the public's map in
+ * the wall layout at 1920 × 1080 (admiralty_sector_render_wall (), the renderer the window's
+ * map calls), here onto an image surface instead of the window. Its time is the loop's, so it
+ * counts within the stall. */
+#define PROJECTOR_WIDTH 1920
+#define PROJECTOR_HEIGHT 1080
+#define FRAME_MS 16
+
+typedef struct {
+  AdmCampaign     *campaign;
+  cairo_surface_t *wall;
+  GHashTable      *cards;      /* the cards measured for the public at the last change */
+  guint            frame_id;   /* the next frame's draw, when one is due */
+  GArray          *draw_ms;    /* double: a change's measure and a frame's draw */
+  gint64           longest_cpu; /* µs of the main thread's CPU in one frame's draw */
+} Projector;
+
+static void
+projector_options (Projector              *projector,
+                   AdmiraltySectorOptions *options)
+{
+  admiralty_sector_options_init (options);
+  options->state = adm_campaign_get_state (projector->campaign);
+  options->strategy = adm_state_get_strategy (options->state);
+  options->audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
+}
+
+static gboolean
+projector_frame_cb (gpointer data)
+{
+  Projector *projector = data;
+  AdmiraltySectorOptions options;
+  gint64 start = g_get_monotonic_time (), cpu = bench_thread_cpu ();
+  double name_size, label_size, ms;
+  cairo_t *cr = cairo_create (projector->wall);
+
+  projector->frame_id = 0;
+  projector_options (projector, &options);
+  admiralty_sector_wall_type (PROJECTOR_WIDTH, PROJECTOR_HEIGHT, &name_size, &label_size);
+  admiralty_sector_render_wall (cr, PROJECTOR_WIDTH, PROJECTOR_HEIGHT, name_size, label_size,
+                                adm_campaign_get_scenario (projector->campaign), &options, NULL);
+  cairo_destroy (cr);
+  ms = ms_between (start, g_get_monotonic_time ());
+  g_array_append_val (projector->draw_ms, ms);
+  projector->longest_cpu = MAX (projector->longest_cpu, bench_thread_cpu () - cpu);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+projector_changed_cb (AdmCampaign *campaign,
+                      Projector   *projector)
+{
+  AdmiraltySectorOptions options;
+  gint64 start = g_get_monotonic_time ();
+  double ms;
+
+  projector_options (projector, &options);
+  g_clear_pointer (&projector->cards, g_hash_table_unref);
+  projector->cards = admiralty_sector_cards_measure (adm_campaign_get_scenario (campaign),
+                                                     &options);
+  ms = ms_between (start, g_get_monotonic_time ());
+  g_array_append_val (projector->draw_ms, ms);
+  if (projector->frame_id == 0)
+    projector->frame_id = g_timeout_add (FRAME_MS, projector_frame_cb, projector);
 }
 
 typedef struct {
@@ -1511,6 +1587,7 @@ main (int   argc,
   Phone phones[N_PHONES];
   Table tables[N_TABLES];
   Chief chief = { NULL, };
+  Projector projector = { NULL, };
   Heartbeat *beat;
   double rss_start, rss_end, peak, night_s, held, heap_start, heap_end;
   guint lost = 0, twice = 0, sheets_in = 0, entries_in = 0, rolls = 0, entries_twice = 0;
@@ -1564,6 +1641,19 @@ main (int   argc,
   if (server == NULL)
     g_error ("%s", error->message);
   g_signal_connect (server, "battle-changed", G_CALLBACK (battle_changed_cb), NULL);
+  /* The projector, showing the public's map on the wall. */
+  projector.campaign = campaign;
+  projector.wall = cairo_image_surface_create (CAIRO_FORMAT_RGB24, PROJECTOR_WIDTH,
+                                               PROJECTOR_HEIGHT);
+  projector.draw_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_signal_connect (campaign, "changed", G_CALLBACK (projector_changed_cb), &projector);
+  /* On the wall before the night begins, as the window is: its fonts loaded and its first
+   * frame drawn (seconds, once, for fontconfig), not counted in the night's figures. */
+  projector_changed_cb (campaign, &projector);
+  g_source_remove (projector.frame_id);
+  projector_frame_cb (&projector);
+  g_array_set_size (projector.draw_ms, 0);
+  projector.longest_cpu = 0;
   chief.campaign = campaign;
   chief.portal = portal;
   chief.loop = g_main_loop_new (NULL, FALSE);
@@ -1615,6 +1705,9 @@ main (int   argc,
   heap_end = heap_mib ();
   peak = memory_mib ("VmHWM:");
   g_source_destroy ((GSource *) beat);
+  g_signal_handlers_disconnect_by_data (campaign, &projector);
+  if (projector.frame_id != 0)
+    g_source_remove (projector.frame_id);
   {
     gboolean saved = FALSE;
 
@@ -1667,9 +1760,9 @@ main (int   argc,
   g_print ("  %u hand-ins of sheets in the journal; %u drop-offs, %u hand-ins cut off on the "
            "way (musters and sheets): %u sheets sent again once by the page's script with their "
            "client id, %u of them having arrived the first time (answered as then, nothing "
-           "handed in again), the rest taken then; %u musters handed in again once the page was "
-           "read (the rest were there when the phone came back)\n", sheets_in, n_dropoffs,
-           n_lost_answers, n_sent_again, n_sent_again_kept, n_resent);
+           "handed in again), the rest taken then; %u musters sent again once the same way, %u "
+           "of them having arrived the first time\n", sheets_in, n_dropoffs, n_lost_answers,
+           n_sent_again, n_sent_again_kept, n_musters_again, n_musters_again_kept);
   g_print ("  %u engagements handed to %u tables, %u battles fought there, %u entries kept by "
            "the chief, %u program dice rolled at the tables\n", chief.engagements, N_TABLES,
            fought->len, entries_in, rolls);
@@ -1701,6 +1794,12 @@ main (int   argc,
              "probes at most %.1f ms\n", beat->longest_own / 1000.0, TARGET_STALL_MS,
              bench_verdict (beat->longest_own / 1000.0, TARGET_STALL_MS),
              beat->longest_cpu / 1000.0);
+  g_print ("  the projector (the public's map on the wall, %d x %d, redrawn at the frame after "
+           "each change as the app's projector window does, on the chief's loop): %u cards "
+           "measured and frames drawn, p50 %.1f ms, longest %.1f ms; the most CPU one frame took "
+           "%.1f ms\n", PROJECTOR_WIDTH, PROJECTOR_HEIGHT, projector.draw_ms->len,
+           percentile (projector.draw_ms, 0.5), largest (projector.draw_ms),
+           projector.longest_cpu / 1000.0);
   g_print ("  the master's own actions, timed apart: a cycle resolved longest %.1f ms, an "
            "engagement handed to a table longest %.1f ms; the longest stall with one of them "
            "%.1f ms; he waited %.1f s in all past the sessions for the tables and phones\n",
@@ -1745,6 +1844,9 @@ main (int   argc,
   g_array_unref (chief.resolve_ms);
   g_array_unref (chief.assign_ms);
   g_array_unref (chief.accept_ms);
+  g_array_unref (projector.draw_ms);
+  g_clear_pointer (&projector.cards, g_hash_table_unref);
+  cairo_surface_destroy (projector.wall);
   bench_entry_clock_clear (&entry_clock);
   bench_remove_tree (dir);
   return lost + twice > 0 ? 1 : 0;

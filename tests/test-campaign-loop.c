@@ -984,6 +984,154 @@ test_six_cycles (void)
   remove_folder (folder);
 }
 
+/* What a battle kept in the campaign is before its release, to compare with. */
+typedef struct {
+  char      *id;
+  AdmBattle *played;   /* the battle played as first read (held: never reused) */
+  char      *text;     /* its saved text then (adm_campaign_get_battle ()) */
+  char      *serialized;
+} KeptBattle;
+
+static void
+kept_battle_free (gpointer data)
+{
+  KeptBattle *kept = data;
+
+  g_free (kept->id);
+  g_clear_object (&kept->played);
+  g_free (kept->text);
+  g_free (kept->serialized);
+  g_free (kept);
+}
+
+/* The battle of @id set up, three phases played with program dice, kept (and, with @end,
+ * ended), then read as a reader reads it: what it was then. */
+static KeptBattle *
+keep_played (AdmCampaign *campaign,
+             const char  *id,
+             gboolean     end,
+             gint64       time)
+{
+  g_autoptr(AdmBattle) battle = engagement_battle (campaign, id);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (7);
+  g_autoptr(GError) error = NULL;
+  KeptBattle *kept = g_new0 (KeptBattle, 1);
+
+  for (guint p = 0; p < 3; p++)
+    {
+      g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (adm_campaign_keep_battle (campaign, id, battle, &error));
+  g_assert_no_error (error);
+  if (end)
+    g_assert_true (adm_campaign_end_battle (campaign, id, battle, "Broke off", time, &error));
+  g_assert_no_error (error);
+  kept->id = g_strdup (id);
+  kept->played = adm_campaign_get_battle_played (campaign, id, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (kept->played);
+  g_object_ref (kept->played);
+  kept->text = g_strdup (adm_campaign_get_battle (campaign, id, NULL, NULL));
+  kept->serialized = adm_battle_serialize (kept->played, NULL);
+  return kept;
+}
+
+/* The campaign holds at most six battles played for their readers and lets the others go,
+ * playing one again from its journal when it is asked for: twelve battles kept over three
+ * cycles (cycles 1 and 2's ended, cycle 3's open), read in turn, then the ended ones read again
+ * and a phase of the last kept — the oldest read, c3-1, is let go. Read again, it is what it was, its saved
+ * text and the battle replayed alike; a phase of it taken back and played again afterwards is
+ * kept, and the file, opened again, holds the battle as the campaign does. */
+static void
+test_released_battle_read_again (void)
+{
+  g_autofree char *folder = NULL;
+  g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
+  g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func (kept_battle_free);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (11);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) last = NULL;
+  g_autoptr(AdmCampaign) reopened = NULL;
+  g_autofree char *serialized = NULL, *undone = NULL;
+  KeptBattle *first_open = NULL;
+  AdmBattle *again;
+
+  for (guint cycle = 1; cycle <= 3; cycle++)
+    {
+      play_cycle (campaign, cycle);
+      for (guint i = 1; ; i++)
+        {
+          g_autofree char *id = g_strdup_printf ("c%u-%u", cycle, i);
+          g_autoptr(AdmQueuedEngagement) engagement = adm_campaign_find_engagement (campaign,
+                                                                                     id, NULL);
+
+          if (engagement == NULL)
+            break;
+          if (engagement->status != ADM_ENGAGEMENT_NOT_FOUGHT)
+            continue;
+          /* Every battle of cycles 1 and 2 ended, in time order; cycle 3's left open. */
+          g_ptr_array_add (kept, keep_played (campaign, id, cycle < 3,
+                                              T0 + cycle * 2400 + 600 + i));
+          if (cycle == 3 && first_open == NULL)
+            first_open = g_ptr_array_index (kept, kept->len - 1);
+        }
+    }
+  g_test_message ("%u battles kept", kept->len);
+  g_assert_cmpuint (kept->len, >, 6 + 1);
+  g_assert_nonnull (first_open);
+
+  /* The ended battles read again, and a phase of the last battle kept: the oldest read go. */
+  for (guint i = 0; i < kept->len; i++)
+    {
+      KeptBattle *battle = g_ptr_array_index (kept, i);
+
+      if (!g_str_has_prefix (battle->id, "c3-"))
+        g_assert_nonnull (adm_campaign_get_battle_played (campaign, battle->id, &error));
+      g_assert_no_error (error);
+    }
+  {
+    KeptBattle *newest = g_ptr_array_index (kept, kept->len - 1);
+
+    last = adm_battle_load_game_memory (newest->text, strlen (newest->text), newest->id,
+                                        &error);
+    g_assert_no_error (error);
+    g_assert_true (adm_battle_resolve_phase (last, NULL, ADM_DICE_SOURCE (dice), &error));
+    g_assert_no_error (error);
+    g_assert_true (adm_campaign_keep_battle (campaign, newest->id, last, &error));
+    g_assert_no_error (error);
+  }
+
+  /* c3-1, let go, read again: played again from the journal, what it was. */
+  again = adm_campaign_get_battle_played (campaign, first_open->id, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (again);
+  g_assert_true (again != first_open->played);
+  serialized = adm_battle_serialize (again, NULL);
+  g_assert_cmpstr (serialized, ==, first_open->serialized);
+  g_assert_cmpstr (adm_campaign_get_battle (campaign, first_open->id, NULL, NULL), ==,
+                   first_open->text);
+
+  /* A correction afterwards: its last phase taken back, then played again. */
+  g_object_ref (again);
+  g_assert_true (adm_battle_undo (again, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_keep_battle (campaign, first_open->id, again, &error));
+  g_assert_no_error (error);
+  undone = g_strdup (adm_campaign_get_battle (campaign, first_open->id, NULL, NULL));
+  g_assert_cmpstr (undone, !=, first_open->text);
+  g_assert_true (adm_battle_redo (again, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_keep_battle (campaign, first_open->id, again, &error));
+  g_assert_no_error (error);
+  g_object_unref (again);
+  reopened = adm_campaign_open (adm_campaign_get_path (campaign), &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (adm_campaign_get_battle (reopened, first_open->id, NULL, NULL), ==,
+                   adm_campaign_get_battle (campaign, first_open->id, NULL, NULL));
+  remove_folder (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1002,6 +1150,8 @@ main (int   argc,
   g_test_add_func ("/engine/campaign-loop/F-STRAT-3/public-battle-view", test_public_battle_view);
   g_test_add_func ("/engine/campaign-loop/strategic-repair", test_repair);
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/six-cycles", test_six_cycles);
+  g_test_add_func ("/engine/campaign-loop/F-STRAT-4/released-battle-read-again",
+                   test_released_battle_read_again);
   g_test_add_func ("/engine/campaign-loop/F-STRAT-4/drop-unfought", test_drop_unfought);
   g_test_add_func ("/engine/campaign-loop/F-STRAT-15/placements-as-chosen",
                    test_placements_as_chosen);

@@ -587,21 +587,40 @@ test_entries (Fixture       *fixture,
   g_assert_cmpuint (n_entries (fixture), ==, entries);
 }
 
-/* The chief's campaign cannot be saved (its file made read-only): a table's entries are
- * refused with why — the refusal path reads nothing of a state the failed save replaced —
- * and the server goes on; sent again once the file can be written, they are kept, none twice
- * (what the campaign held in memory is written by the save that succeeds). */
-static void
-test_entries_not_saved (Fixture       *fixture,
-                        gconstpointer  data)
+/* The entries of @engagement_id the campaign's file holds, the file read again as a master
+ * opens it after the chief's laptop went down. */
+static guint
+entries_on_disk (Fixture    *fixture,
+                 const char *engagement_id)
 {
-  g_autoptr(AdmBattle) battle = table_battle (fixture, "Table 1", fixture->ids[0], 1, 0);
-  g_autoptr(GBytes) message = message_of (fixture, battle, fixture->ids[0], 1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) read = adm_campaign_open (adm_campaign_get_path (fixture->campaign),
+                                                   &error);
+  AdmJournal *journal;
+  guint n = 0;
+
+  g_assert_no_error (error);
+  journal = adm_campaign_get_journal (read);
+  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+    n += g_strcmp0 (adm_journal_get_entry_engagement (journal, i), engagement_id) == 0;
+  return n;
+}
+
+/* @message posted by "Table 1" for the first engagement: refused while the campaign's file is
+ * read-only, with why, the file as it was; the table sends it again once the file can be
+ * written, and only then is told the entries are kept — all of them on the disk, once. */
+static void
+refused_until_saved (Fixture    *fixture,
+                     AdmBattle  *battle,
+                     GBytes     *message)
+{
   g_autofree char *path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
-  g_autoptr(JsonObject) refusal = NULL, receipt = NULL;
-  g_autofree char *text = NULL, *again = NULL;
+  g_autoptr(JsonObject) refusal = NULL, receipt = NULL, again = NULL;
+  g_autofree char *text = NULL, *text_again = NULL, *text_kept = NULL;
+  g_autofree char *before = NULL, *after = NULL;
   guint status;
 
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
   g_assert_cmpint (g_chmod (path, 0444), ==, 0);
   text = post_message (fixture, "Table 1", fixture->ids[0], message, &status);
   g_assert_cmpuint (status, ==, SOUP_STATUS_CONFLICT);
@@ -609,12 +628,60 @@ test_entries_not_saved (Fixture       *fixture,
   g_assert_cmpstr (json_object_get_string_member (refusal, "code"), ==, "refused");
   g_assert_nonnull (strstr (json_object_get_string_member (refusal, "error"),
                             "Cannot save the campaign"));
+  g_assert_nonnull (strstr (json_object_get_string_member (refusal, "error"), "read-only"));
+  /* Sent again while the file is still read-only: still refused, never told kept. */
+  text_again = post_message (fixture, "Table 1", fixture->ids[0], message, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_CONFLICT);
+  again = json_of (text_again);
+  g_assert_cmpstr (json_object_get_string_member (again, "code"), ==, "refused");
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+
   g_assert_cmpint (g_chmod (path, 0644), ==, 0);
-  again = post_message (fixture, "Table 1", fixture->ids[0], message, &status);
+  text_kept = post_message (fixture, "Table 1", fixture->ids[0], message, &status);
   g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
-  receipt = json_of (again);
+  receipt = json_of (text_kept);
   g_assert_cmpint (json_object_get_int_member (receipt, "kept"), ==,
                    adm_journal_get_n_entries (adm_battle_get_log (battle)));
+  g_assert_cmpuint (entries_on_disk (fixture, fixture->ids[0]), ==,
+                    adm_journal_get_n_entries (adm_battle_get_log (battle)));
+}
+
+/* The chief's campaign cannot be saved (its file made read-only): a table's entries are
+ * refused with why — the refusal path reads nothing of a state the failed save replaced —
+ * and the server goes on; sent again once the file can be written, they are kept, none twice
+ * (what the campaign held in memory is written by the save that succeeds), and the table is
+ * told so only once they are on the disk. Saved at once (as the command line saves), and with
+ * the flushes off the main loop (as the app saves); the battle's first entries (its set-up
+ * added to the file) and later ones (added at the file's end). */
+static void
+test_entries_not_saved (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  guint8 secret[ADM_DICE_SECRET_LENGTH];
+  g_autofree char *xml = table_setup (fixture, "Table 1", fixture->ids[0], secret);
+  g_autoptr(AdmDiceSource) dice = ADM_DICE_SOURCE (adm_dice_commit_new (secret, fixture->ids[0],
+                                                                        1));
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GBytes) first = NULL, later = NULL;
+  g_autoptr(GError) error = NULL;
+  guint before;
+
+  battle = adm_battle_load_game_memory (xml, strlen (xml), "table battle", &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_battle_resolve_turn (battle, NULL, dice, &error));
+  g_assert_no_error (error);
+  first = message_of (fixture, battle, fixture->ids[0], 1);
+  adm_campaign_set_flush_later (fixture->campaign, GPOINTER_TO_INT (data));
+  refused_until_saved (fixture, battle, first);
+
+  /* A second turn played at the table: its entries go at the file's end. */
+  before = adm_journal_get_n_entries (adm_battle_get_log (battle));
+  g_assert_true (adm_battle_resolve_turn (battle, NULL, dice, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_battle_get_log (battle)), >, before);
+  later = message_of (fixture, battle, fixture->ids[0], before + 1);
+  refused_until_saved (fixture, battle, later);
 }
 
 /* Taken back by the chief: what the table sends later is refused with his reason. */
@@ -676,6 +743,11 @@ test_dice (Fixture       *fixture,
   g_assert_true (adm_campaign_assign_table (fixture->campaign, "c1-3", "Table 1", T0 + 3100,
                                             NULL, &error));
   g_assert_no_error (error);
+  if (GPOINTER_TO_INT (data))
+    {
+      adm_campaign_set_flush_later (fixture->campaign, TRUE);
+      g_setenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS", "300", TRUE);
+    }
   orders = adm_battle_orders_load_file (orders_path, &error);
   g_assert_no_error (error);
   /* The secret fixed, as the chief would commit to a new one with the first set-up: the
@@ -823,6 +895,11 @@ test_forged (Fixture       *fixture,
   g_assert_true (adm_campaign_assign_table (fixture->campaign, "c1-3", "Table 1", T0 + 3100,
                                             NULL, &error));
   g_assert_no_error (error);
+  if (GPOINTER_TO_INT (data))
+    {
+      adm_campaign_set_flush_later (fixture->campaign, TRUE);
+      g_setenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS", "300", TRUE);
+    }
   orders = adm_battle_orders_load_file (orders_path, &error);
   g_assert_no_error (error);
   honest = table_battle_with (fixture, "Table 1", "c1-3", orders, 3, 0);
@@ -1513,7 +1590,9 @@ playing_thread (gpointer data)
 /* Both tables play at once with the program dice the chief committed to, Table 1 Pol orbit
  * (c1-3), whose orders fire from turn 2: every entry each records is kept by the chief once,
  * in order, none refused, and the chief's campaign holds each table's battle as the table
- * does. */
+ * does, its file too. With @data, saved as the app saves (the flushes off the main loop) on a
+ * busy disk (each flush 300 ms slower): entries arrive while others are being flushed, and
+ * still each is kept once, in order, and told kept only once it is on the disk. */
 static void
 test_tables_at_once (Fixture       *fixture,
                      gconstpointer  data)
@@ -1529,6 +1608,11 @@ test_tables_at_once (Fixture       *fixture,
   g_assert_true (adm_campaign_assign_table (fixture->campaign, "c1-3", "Table 1", T0 + 3100,
                                             NULL, &error));
   g_assert_no_error (error);
+  if (GPOINTER_TO_INT (data))
+    {
+      adm_campaign_set_flush_later (fixture->campaign, TRUE);
+      g_setenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS", "300", TRUE);
+    }
   orders = adm_battle_orders_load_file (orders_path, &error);
   g_assert_no_error (error);
   /* The secrets fixed, as the chief would commit to new ones with the tables' set-ups: the
@@ -1548,6 +1632,7 @@ test_tables_at_once (Fixture       *fixture,
     }
   while (!g_atomic_int_get (&playing[0].over) || !g_atomic_int_get (&playing[1].over))
     g_main_context_iteration (NULL, TRUE);
+  g_unsetenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS");
   for (guint t = 0; t < 2; t++)
     {
       AdmJournal *journal = adm_campaign_get_journal (fixture->campaign);
@@ -1569,6 +1654,7 @@ test_tables_at_once (Fixture       *fixture,
         in_journal += g_strcmp0 (adm_journal_get_entry_engagement (journal, i),
                                  playing[t].engagement) == 0;
       g_assert_cmpuint (in_journal, ==, receipt.kept);
+      g_assert_cmpuint (entries_on_disk (fixture, playing[t].engagement), ==, receipt.kept);
       g_assert_nonnull (arrival);
       g_assert_null (arrival->refusal);
       g_free (playing[t].link);
@@ -1677,6 +1763,11 @@ test_sides_dice_at_table (Fixture       *fixture,
   g_assert_true (adm_campaign_assign_table (fixture->campaign, "c1-3", "Table 1", T0 + 3100,
                                             NULL, &error));
   g_assert_no_error (error);
+  if (GPOINTER_TO_INT (data))
+    {
+      adm_campaign_set_flush_later (fixture->campaign, TRUE);
+      g_setenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS", "300", TRUE);
+    }
   orders = adm_battle_orders_load_file (orders_path, &error);
   g_assert_no_error (error);
   table_dice_fixed (fixture->campaign, "Table 1", "c1-3", T0 + 3110, PROGRAM_SEED, secret);
@@ -1771,7 +1862,10 @@ main (int    argc,
   ADD ("not-found", test_not_found);
   ADD ("keys", test_keys);
   ADD ("entries", test_entries);
-  ADD ("entries-not-saved", test_entries_not_saved);
+  g_test_add ("/portal/tables/entries-not-saved", Fixture, GINT_TO_POINTER (FALSE),
+              fixture_setup, test_entries_not_saved, fixture_teardown);
+  g_test_add ("/portal/tables/entries-not-saved-flushed-later", Fixture, GINT_TO_POINTER (TRUE),
+              fixture_setup, test_entries_not_saved, fixture_teardown);
   ADD ("taken-back", test_taken_back);
   ADD ("dice", test_dice);
   ADD ("F-STRAT-4/forged-dice-refused", test_forged);
@@ -1783,6 +1877,8 @@ main (int    argc,
   ADD ("crowd", test_crowd);
   ADD ("big-bodies", test_big_bodies);
   ADD ("F-STRAT-4/tables-at-once-every-entry-kept", test_tables_at_once);
+  g_test_add ("/portal/tables/F-STRAT-4/tables-at-once-flushes-in-flight", Fixture,
+              GINT_TO_POINTER (TRUE), fixture_setup, test_tables_at_once, fixture_teardown);
   ADD ("F-STRAT-4/sides-dice-at-table", test_sides_dice_at_table);
 #undef ADD
   return g_test_run ();

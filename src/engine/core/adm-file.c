@@ -707,6 +707,10 @@ static guint64 flush_done;     /* the last ticket flushed (in order) */
 static GHashTable *flush_failures;  /* ticket (guint64 *) → GError*, of the flushes that failed */
 static GQueue flush_waiters = G_QUEUE_INIT;
 static GCond flush_cond;      /* signalled each time flush_done moves */
+/* "DEVICE:INODE" → the last ticket handed out before that file's last flush that succeeded
+ * began (guint64 *): every job of the file up to it was written before that flush, which took
+ * it to the disk too (flush_thread ()). */
+static GHashTable *flush_covered;
 
 void
 adm_file_test_delay (void)
@@ -769,8 +773,41 @@ flush_thread (gpointer data,
 
   if (flush->fd >= 0)
     {
-      if (data_sync (flush->fd) != 0)
+      g_autofree char *file = NULL;
+      struct stat st;
+      gboolean covered = FALSE;
+      guint64 issued = 0;
+
+      /* Saves that came together are flushed together: a flush of a file takes every write
+       * made to it before it began to the disk, so the jobs of the same file handed before it
+       * began are done when it is, with no flush of their own. */
+      if (fstat (flush->fd, &st) == 0)
+        {
+          const guint64 *upto;
+
+          file = g_strdup_printf ("%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT,
+                                  (guint64) st.st_dev, (guint64) st.st_ino);
+          g_mutex_lock (&flush_lock);
+          upto = flush_covered != NULL ? g_hash_table_lookup (flush_covered, file) : NULL;
+          covered = upto != NULL && flush->ticket <= *upto;
+          issued = flush_issued;
+          g_mutex_unlock (&flush_lock);
+        }
+      if (!covered && data_sync (flush->fd) != 0)
         failed = errno;
+      else if (!covered && file != NULL)
+        {
+          g_mutex_lock (&flush_lock);
+          if (flush_covered == NULL)
+            flush_covered = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+          /* A few files at a time are written: the ones of long ago are forgotten, which only
+           * costs their next job a flush of its own. */
+          if (g_hash_table_size (flush_covered) >= 64)
+            g_hash_table_remove_all (flush_covered);
+          g_hash_table_insert (flush_covered, g_steal_pointer (&file),
+                               g_memdup2 (&issued, sizeof issued));
+          g_mutex_unlock (&flush_lock);
+        }
       if (close (flush->fd) != 0 && failed == 0)
         failed = errno;
       if (failed != 0)

@@ -88,7 +88,8 @@ gboolean  adm_file_get_stamp        (const char   *path,
  *
  * With @flush_ticket not NULL the last flush, of @data, is left to the flusher: a thread of
  * its own that flushes the files handed to it one at a time, in the order handed, while the
- * writer goes on; *@flush_ticket is that flush's ticket (they count up from 1), for
+ * writer goes on (writes to one file handed while its flush is under way or waiting are
+ * taken to the disk by one flush: saves that come together cost one); *@flush_ticket is that flush's ticket (they count up from 1), for
  * adm_file_when_flushed (). The writes themselves stay with the caller, in order: every
  * reader of the file sees @data at once, and a crash of the program loses none of it; a
  * power cut may, until the flush is done. */

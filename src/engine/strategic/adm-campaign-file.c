@@ -846,6 +846,11 @@ adm_campaign_when_saved (AdmCampaign      *self,
   g_return_if_fail (ADM_IS_CAMPAIGN (self));
   g_return_if_fail (done != NULL);
 
+  /* A save that failed left what the campaign holds in memory off the disk (a read-only file,
+   * a full disk): asked again, it is saved again — the file written whole — before anyone is
+   * told it is kept; failing again, the waiter is told why. */
+  if (self->flush_error != NULL && self->path != NULL && self->flush_wanted <= self->flushed)
+    _adm_campaign_autosave (self, NULL);
   if (self->flush_wanted <= self->flushed)
     {
       done (data, self->flush_error);
@@ -914,7 +919,13 @@ campaign_save (AdmCampaign         *self,
       g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
                    _("Cannot save the campaign to %s: %s"), path, local_error->message);
       if (g_strcmp0 (self->path, path) == 0)
-        g_signal_emit_by_name (self, "save-failed", local_error);
+        {
+          /* What the campaign holds in memory is not on the disk until a save succeeds: no
+           * one waiting for it is told otherwise (adm_campaign_when_saved ()). */
+          if (self->flush_error == NULL)
+            self->flush_error = g_error_copy (*error);
+          g_signal_emit_by_name (self, "save-failed", local_error);
+        }
       return FALSE;
     }
   if (self->lock != lock)

@@ -95,6 +95,9 @@ typedef void (*AdmCampaignSaved) (gpointer      data,
  * adm_campaign_set_flush_later ()): @done (@data, …) runs on the thread-default main
  * context once every save so far is on the disk with its checkpoints — at once, in this call,
  * when it is already. A table is told its entries are kept only then (adm-table-server.c). A
+ * save to the campaign's own file that failed (a read-only file, a full disk, a flush that
+ * failed) leaves what it holds in memory off the disk: asked then, the campaign is saved
+ * again first (written whole), and @done is told the failure until a save succeeds. A
  * campaign freed first waits for the flusher and calls @done with what it came to. */
 void           adm_campaign_when_saved    (AdmCampaign      *self,
                                            AdmCampaignSaved  done,
