@@ -6,7 +6,11 @@
  * battle is asked for as the replay asks: after its timeline is built and has made its latest
  * battles ready (adm_replay_timeline_prepare (), off the frame), so that the first jump into
  * the battle — once its open from the set-up — is timed as the replay meets it, and printed
- * on its own. Prints figures with their targets; asserts nothing. */
+ * on its own. Before that, the battle is stepped into as one the campaign does not keep (one
+ * older than the latest two): from the step before it with Page Down, and from the step after
+ * it with Page Up, the battle nearest that step made ready in the idle after it
+ * (adm_replay_timeline_prepare_near ()). Prints figures with their targets; asserts
+ * nothing. */
 
 #include "config.h"
 
@@ -16,6 +20,7 @@
 #include <sys/resource.h>
 
 #include "admiralty-engine.h"
+#include "adm-replay-timeline-private.h"
 #include "bench-common.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400)
@@ -152,7 +157,7 @@ measure (AdmScenario *scenario,
   g_autoptr(GRand) rand = g_rand_new_with_seed (n_entries);
   double random_ms[RUNS], back_ms[RUNS], forward_ms[RUNS];
   double battle_ms[RUNS], battle_back_ms[RUNS], battle_forward_ms[RUNS];
-  double prepare_ms, first_ms = 0;
+  double prepare_ms, first_ms = 0, into_ms, back_into_ms;
   g_autoptr(AdmReplayTimeline) timeline = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -193,6 +198,30 @@ measure (AdmScenario *scenario,
         g_error ("%s", error->message);
       g_object_unref (state);
     }
+  /* The battle, not kept yet, stepped into as the window steps: the step before its first
+   * phase shown and, in the idle after it, the battle the replay goes towards made ready; then
+   * Page Down into its first phase. Then the step after its last phase and Page Up. */
+  {
+    g_autoptr(AdmReplayTimeline) near = adm_replay_timeline_new (campaign, "master", &error);
+    AdmBattle *battle;
+
+    if (near == NULL)
+      g_error ("%s", error->message);
+    adm_replay_timeline_prepare_near (near, adm_replay_timeline_find (near, first - 1), TRUE);
+    start = bench_cpu_ms ();
+    battle = adm_campaign_battle_at_entry (campaign, "c1-1", first, &error);
+    into_ms = bench_cpu_ms () - start;
+    if (battle == NULL)
+      g_error ("%s", error->message);
+    g_object_unref (battle);
+    adm_replay_timeline_prepare_near (near, adm_replay_timeline_find (near, last + 1), FALSE);
+    start = bench_cpu_ms ();
+    battle = adm_campaign_battle_at_entry (campaign, "c1-1", last, &error);
+    back_into_ms = bench_cpu_ms () - start;
+    if (battle == NULL)
+      g_error ("%s", error->message);
+    g_object_unref (battle);
+  }
   /* The replay's timeline, and its latest battles made ready, as the window does once it is
    * up: not a step's frame. */
   start = bench_cpu_ms ();
@@ -224,6 +253,10 @@ measure (AdmScenario *scenario,
   print_times ("the campaign at a random entry", random_ms, RUNS);
   print_times ("a step back from there (Page Up)", back_ms, RUNS);
   print_times ("a step forward again (Page Down)", forward_ms, RUNS);
+  g_print ("  a battle not kept (as one older than the latest two) stepped into, the battle "
+           "nearest the step made ready in the idle before: Page Down into its first phase "
+           "%.2f ms, Page Up into its last %.2f ms CPU   target ≤ %.0f ms: %s\n", into_ms,
+           back_into_ms, TARGET_MS, bench_verdict (MAX (into_ms, back_into_ms), TARGET_MS));
   g_print ("  the replay's timeline built and its latest battles made ready (off the frame): "
            "%.2f ms CPU\n", prepare_ms);
   g_print ("  the battle's first random jump (its first open): %.2f ms CPU   target ≤ %.0f ms: "

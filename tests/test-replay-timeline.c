@@ -9,13 +9,17 @@
  * audience filter tells them (F-STRAT-3): the cycles and the battles they are told of, no
  * label naming a formation they have not met. The bad inputs: an audience the campaign does
  * not have, a battle still at another table, a campaign written by an older version, one of
- * 25,000 entries, entries recorded while the timeline is open. */
+ * 25,000 entries, entries recorded while the timeline is open. Stepping through three battles
+ * with Page Down and Page Up as the window does, the battles nearest each step made ready
+ * after it, every step into a battle, the oldest included, is served from a battle kept. */
 
 #include "config.h"
 
 #include <string.h>
 
 #include "admiralty-engine.h"
+#include "adm-campaign-private.h"
+#include "adm-replay-timeline-private.h"
 #include "file-helpers.h"
 #include "komarr-helpers.h"
 #include "text-helpers.h"
@@ -468,6 +472,99 @@ test_told_then (void)
 }
 
 /* An audience the campaign does not have is refused, naming those it has. */
+/* Cycle 1 and the battles of c1-1 to c1-3, one after the other, three phases each, kept. */
+static AdmCampaign *
+play_three_battles (void)
+{
+  AdmCampaign *campaign = komarr_new (NULL, NULL);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (7);
+  const char *ids[] = { "c1-1", "c1-2", "c1-3" };
+  g_autoptr(GError) error = NULL;
+
+  komarr_play_cycle (campaign, 1, T0);
+  for (guint e = 0; e < G_N_ELEMENTS (ids); e++)
+    {
+      g_autoptr(AdmBattle) battle = engagement_battle (campaign, ids[e]);
+
+      for (guint p = 0; p < 3; p++)
+        {
+          g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice),
+                                                   &error));
+          g_assert_no_error (error);
+          g_assert_true (adm_campaign_keep_battle (campaign, ids[e], battle, &error));
+          g_assert_no_error (error);
+        }
+    }
+  return campaign;
+}
+
+/* The window at @position, come to it going @forward: the step's battle asked for (the
+ * battle before let go first) and held while shown, then the battle nearest it made ready
+ * in the idle after. Every battle step is served from a battle kept, not opened from its
+ * set-up. */
+static void
+step_to (AdmCampaign       *campaign,
+         AdmReplayTimeline *timeline,
+         guint              position,
+         gboolean           forward,
+         AdmBattle        **shown)
+{
+  g_autoptr(AdmReplayStep) step = step_at (timeline, position);
+  const char *engagement = adm_replay_step_get_engagement (step);
+  g_autoptr(GError) error = NULL;
+
+  g_clear_object (shown);
+  if (engagement != NULL)
+    {
+      g_assert_true (_adm_campaign_past_battle_ready (campaign, engagement,
+                                                      adm_replay_step_get_moment (step)));
+      *shown = adm_campaign_battle_at_entry (campaign, engagement,
+                                             adm_replay_step_get_moment (step), &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (*shown);
+    }
+  adm_replay_timeline_prepare_near (timeline, position, forward);
+}
+
+/* F-STRAT-4: the replay steps through every battle kept, the older ones too: a Page Down or
+ * Page Up into any battle takes a battle kept back or plays one phase on it, within one
+ * frame, and no more than the ADM_CAMPAIGN_PAST_BATTLES the campaign keeps are kept for it. */
+static void
+test_steps_into_older (void)
+{
+  g_autoptr(AdmCampaign) campaign = play_three_battles ();
+  g_autoptr(AdmReplayTimeline) timeline = timeline_of (campaign, "master");
+  g_autoptr(AdmBattle) shown = NULL;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (timeline)), first = G_MAXUINT;
+
+  for (guint i = 0; i < n && first == G_MAXUINT; i++)
+    {
+      g_autoptr(AdmReplayStep) step = step_at (timeline, i);
+
+      if (g_strcmp0 (adm_replay_step_get_engagement (step), "c1-1") == 0)
+        first = i;
+    }
+  g_assert_cmpuint (first, >, 0);
+  g_assert_cmpuint (first, <, n);
+  /* The latest two battles made ready, as the window does when it opens: the oldest is not. */
+  adm_replay_timeline_prepare (timeline);
+  {
+    g_autoptr(AdmReplayStep) step = step_at (timeline, first);
+
+    g_assert_false (_adm_campaign_past_battle_ready (campaign, "c1-1",
+                                                     adm_replay_step_get_moment (step)));
+  }
+  /* The slider to the step before the oldest battle, then Page Down to the last step. */
+  step_to (campaign, timeline, first - 1, TRUE, &shown);
+  for (guint i = first; i < n; i++)
+    step_to (campaign, timeline, i, TRUE, &shown);
+  /* And Page Up back to the first. */
+  for (guint i = n - 1; i-- > 0;)
+    step_to (campaign, timeline, i, FALSE, &shown);
+  g_assert_cmpuint (_adm_campaign_get_past_battles (campaign)->len, <=,
+                    ADM_CAMPAIGN_PAST_BATTLES);
+}
+
 static void
 test_bad_audience (void)
 {
@@ -608,6 +705,8 @@ main (int   argc,
   g_test_add_func ("/engine/replay-timeline/F-STRAT-3/side-steps", test_side_steps);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-3/revelation", test_revelation);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-3/told-then", test_told_then);
+  g_test_add_func ("/engine/replay-timeline/F-STRAT-4/steps-into-older",
+                   test_steps_into_older);
   g_test_add_func ("/engine/replay-timeline/bad-audience", test_bad_audience);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-4/follows-live", test_follows_live);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-4/battle-at-table", test_battle_at_table);

@@ -12,6 +12,8 @@
 
 #include "admiralty-replay-window.h"
 
+#include "adm-replay-timeline-private.h"
+
 struct _AdmiraltyReplayWindow
 {
   AdwWindow             parent_instance;
@@ -33,6 +35,9 @@ struct _AdmiraltyReplayWindow
   gboolean              revealed;       /* the whole truth published: every audience is shown
                                          * what the master is (F-STRAT-3) */
   guint                 prepare_id;     /* the idle that makes the latest battles ready */
+  guint                 near_id;        /* the idle that makes the battle nearest the step
+                                         * ready */
+  gboolean              forward;        /* the last move went towards the war's end */
 
   AdwWindowTitle       *window_title;
   GtkDropDown          *audience_dropdown;
@@ -162,6 +167,19 @@ project (AdmiraltyReplayWindow *self,
     admiralty_sector_map_set_past (self->projector, self->projecting ? state : NULL);
 }
 
+/* Once the step is painted, off its frame: the next battle the way the replay goes made ready,
+ * so that a Page Down (or Page Up) into it, however old, takes it back or plays one phase
+ * rather than opens it (adm_replay_timeline_prepare_near ()). */
+static gboolean
+near_cb (gpointer data)
+{
+  AdmiraltyReplayWindow *self = data;
+
+  self->near_id = 0;
+  adm_replay_timeline_prepare_near (self->timeline, self->position, self->forward);
+  return G_SOURCE_REMOVE;
+}
+
 /* Shows the step at self->position. */
 static void
 show_step (AdmiraltyReplayWindow *self)
@@ -185,6 +203,8 @@ show_step (AdmiraltyReplayWindow *self)
   self->moving = TRUE;
   gtk_adjustment_configure (self->adjustment, self->position, 0, n > 0 ? n - 1 : 0, 1, 1, 0);
   self->moving = FALSE;
+  if (self->near_id == 0)
+    self->near_id = g_idle_add_full (G_PRIORITY_LOW, near_cb, self, NULL);
 
   /* The battles handed out for the last step are let go first, here and on the projector, so
    * that the engine carries one to this step (a phase played or taken back) rather than
@@ -430,6 +450,7 @@ admiralty_replay_window_dispose (GObject *object)
 
   /* The projector shows the night as it is again. */
   g_clear_handle_id (&self->prepare_id, g_source_remove);
+  g_clear_handle_id (&self->near_id, g_source_remove);
   admiralty_replay_window_set_projector (self, NULL, NULL);
   if (self->timeline != NULL)
     g_signal_handlers_disconnect_by_data (self->timeline, self);
@@ -588,7 +609,10 @@ admiralty_replay_window_set_position (AdmiraltyReplayWindow *self,
   g_return_if_fail (ADMIRALTY_IS_REPLAY_WINDOW (self));
 
   n = g_list_model_get_n_items (G_LIST_MODEL (self->timeline));
-  self->position = MIN (position, n - 1);
+  position = MIN (position, n - 1);
+  if (position != self->position)
+    self->forward = position > self->position;
+  self->position = position;
   show_step (self);
 }
 

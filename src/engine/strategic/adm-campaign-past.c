@@ -144,13 +144,56 @@ take_past_battle (GPtrArray  *past_battles,
   return past;
 }
 
+/* How many entries of the battle of @engagement_id's own journal are among the campaign's
+ * first @n_entries, and in @first the index of its first in the campaign's journal
+ * (G_MAXUINT when it has none). The battle's own entries are kept in the campaign's journal
+ * in their order, one for one (adm_journal_add_battle_entry ()): those among the first
+ * @n_entries are the first of its journal. */
+static guint
+count_kept (AdmCampaign *self,
+            const char  *engagement_id,
+            gint64       n_entries,
+            guint       *first)
+{
+  AdmJournal *journal = adm_campaign_get_journal (self);
+  guint n_kept = 0;
+
+  *first = G_MAXUINT;
+  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+    if (g_strcmp0 (adm_journal_get_entry_engagement (journal, i), engagement_id) == 0)
+      {
+        *first = MIN (*first, i);
+        if (i < n_entries)
+          n_kept++;
+        else
+          break;
+      }
+  return n_kept;
+}
+
+gboolean
+_adm_campaign_past_battle_ready (AdmCampaign *self,
+                                 const char  *engagement_id,
+                                 gint64       n_entries)
+{
+  GPtrArray *past_battles = _adm_campaign_get_past_battles (self);
+  guint first, n_kept = count_kept (self, engagement_id, n_entries, &first);
+
+  if (n_kept == 0)
+    return FALSE;
+  for (guint i = 0; i < past_battles->len; i++)
+    if (can_serve (g_ptr_array_index (past_battles, i), engagement_id, n_kept))
+      return TRUE;
+  return FALSE;
+}
+
 AdmBattle *
 adm_campaign_battle_at_entry (AdmCampaign  *self,
                               const char   *engagement_id,
                               gint64        n_entries,
                               GError      **error)
 {
-  AdmJournal *journal, *kept = NULL;
+  AdmJournal *kept = NULL;
   const char *head = NULL;
   GPtrArray *past_battles = _adm_campaign_get_past_battles (self);
   AdmPastBattle *past = NULL;
@@ -168,19 +211,7 @@ adm_campaign_battle_at_entry (AdmCampaign  *self,
                    engagement_id != NULL ? engagement_id : "");
       return NULL;
     }
-  /* The battle's own entries are kept in the campaign's journal in their order, one for
-   * one (adm_journal_add_battle_entry ()): those among the first @n_entries are the first
-   * @n_kept of its journal. */
-  journal = adm_campaign_get_journal (self);
-  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
-    if (g_strcmp0 (adm_journal_get_entry_engagement (journal, i), engagement_id) == 0)
-      {
-        first = MIN (first, i);
-        if (i < n_entries)
-          n_kept++;
-        else
-          break;
-      }
+  n_kept = count_kept (self, engagement_id, n_entries, &first);
   if (n_kept == 0)
     {
       if (first == G_MAXUINT)

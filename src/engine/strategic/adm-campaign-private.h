@@ -112,6 +112,12 @@ gboolean _adm_campaign_get_kept    (AdmCampaign  *self,
 typedef struct _AdmPastBattle AdmPastBattle;
 void       _adm_past_battle_free          (gpointer     data);
 GPtrArray *_adm_campaign_get_past_battles (AdmCampaign *self);
+/* Whether adm_campaign_battle_at_entry () would serve the battle of @engagement_id at
+ * @n_entries from one of those kept (a phase played on it or taken back) rather than open it
+ * from its set-up and play every phase before. */
+gboolean   _adm_campaign_past_battle_ready (AdmCampaign *self,
+                                            const char  *engagement_id,
+                                            gint64       n_entries);
 
 /* The SHA-256 of the head of the battle @campaign sets up now for @engagement, as a table is
  * handed it (adm_campaign_table_battle ()), in @out; FALSE when it cannot be set up. */

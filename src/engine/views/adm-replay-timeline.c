@@ -12,6 +12,7 @@
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
 #include "adm-replay-timeline.h"
+#include "adm-replay-timeline-private.h"
 
 typedef struct {
   guint       moment;      /* the entries before the step, the step's included */
@@ -470,6 +471,54 @@ adm_replay_timeline_prepare (AdmReplayTimeline *self)
 
       g_clear_object (&battle);
     }
+}
+
+/* The step nearest @position, going by @direction (−1 or +1), that is of a battle other than
+ * @engagement; NULL when there is none. */
+static const Step *
+nearest_other_battle (AdmReplayTimeline *self,
+                      guint              position,
+                      int                direction,
+                      const char        *engagement)
+{
+  for (gint64 i = (gint64) position + direction; i >= 0 && i < self->steps->len; i += direction)
+    {
+      const Step *step = &g_array_index (self->steps, Step, i);
+
+      if (step->engagement != NULL && step->engagement != engagement)
+        return step;
+    }
+  return NULL;
+}
+
+void
+adm_replay_timeline_prepare_near (AdmReplayTimeline *self,
+                                  guint              position,
+                                  gboolean           forward)
+{
+  const char *engagement;
+  const Step *near[2];
+  int way = forward ? +1 : -1;
+
+  g_return_if_fail (ADM_IS_REPLAY_TIMELINE (self));
+
+  if (position >= self->steps->len)
+    return;
+  /* Interned, as every step's. The battle the other way only when the step shows none: the
+   * campaign keeps the step's battle and one more (ADM_CAMPAIGN_PAST_BATTLES). The battle
+   * the replay goes towards is opened last, and so kept longest. */
+  engagement = g_array_index (self->steps, Step, position).engagement;
+  near[0] = engagement == NULL ? nearest_other_battle (self, position, -way, engagement) : NULL;
+  near[1] = nearest_other_battle (self, position, way, engagement);
+  /* One that cannot be opened is left for its step to say why. */
+  for (guint i = 0; i < G_N_ELEMENTS (near); i++)
+    if (near[i] != NULL)
+      {
+        AdmBattle *battle = adm_campaign_battle_at_entry (self->campaign, near[i]->engagement,
+                                                          near[i]->moment, NULL);
+
+        g_clear_object (&battle);
+      }
 }
 
 char *
