@@ -83,6 +83,7 @@ struct _AdmiraltyEditorFleets
 G_DEFINE_FINAL_TYPE (AdmiraltyEditorFleets, admiralty_editor_fleets, ADW_TYPE_BIN)
 
 static void show_formation (AdmiraltyEditorFleets *self, AdmScenarioFleet *formation);
+static void show_wear (AdmiraltyEditorFleets *self, ShipRow *row);
 
 /* A refusal said in the editor's toast. */
 static void
@@ -494,6 +495,8 @@ class_activated_cb (AdmiraltyEditorFleets *self,
   if (!adm_scenario_ship_set_class (row->ship, self->class_ids->pdata[index], &error))
     say (self, error);
   show_class (self, row);
+  /* The hull is the new class's. */
+  show_wear (self, row);
 }
 
 /* The focus goes back to the class button the popover was opened from. */
