@@ -46,4 +46,8 @@ void                     choose_named     (AdmiraltyScenarioEditor *editor,
                                            GtkWidget               *control,
                                            const char              *name);
 
+/* The formation @id, shown by a click on it in the Fleets page's list. */
+xmlNode                 *click_formation  (AdmiraltyScenarioEditor *editor,
+                                           const char              *id);
+
 G_END_DECLS

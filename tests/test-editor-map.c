@@ -444,7 +444,8 @@ test_skirmish_from_nothing (void)
           GtkWidget *id = gtk_widget_get_next_sibling (entry);
           GtkWidget *klass = gtk_widget_get_next_sibling (id);
           GtkWidget *readiness = gtk_widget_get_next_sibling (klass);
-          GtkWidget *succession = gtk_widget_get_next_sibling (readiness);
+          GtkWidget *hull = gtk_widget_get_next_sibling (readiness);
+          GtkWidget *succession = gtk_widget_get_next_sibling (hull);
           g_autofree char *figure = g_strdup_printf ("%d", ship->readiness);
           guint place = 0;
 
@@ -454,6 +455,13 @@ test_skirmish_from_nothing (void)
             type_into (editor, id, ship->id);
           g_assert_nonnull (adm_scenario_edit_find (edit, "ship", ship->id));
           choose_named (editor, klass, ship->klass->name);
+          /* F-CRIT-5: the hull button shows the chosen class's hull, whole. */
+          {
+            g_autofree char *whole = g_strdup_printf ("%d/%d", ship->klass->hull,
+                                                      ship->klass->hull);
+
+            g_assert_true (find_widget (hull, is_label_text, whole) != NULL);
+          }
           type_into (editor, readiness, figure);
           for (guint p = 0; p < formation->succession->len; p++)
             if (g_ptr_array_index (formation->succession, p) == ship)

@@ -20,31 +20,6 @@
 #include "editor-helpers.h"
 #include "pointer-helpers.h"
 
-/* The formation @id, shown by a click on it in the Fleets page's list. */
-static xmlNode *
-click_formation (AdmiraltyScenarioEditor *editor,
-                 const char              *id)
-{
-  AdmiraltyEditorFleets *fleets =
-    ADMIRALTY_EDITOR_FLEETS (admiralty_scenario_editor_get_page (editor, "fleets"));
-  AdmScenarioEdit *edit = admiralty_scenario_editor_get_edit (editor);
-  xmlNode *formation = adm_scenario_edit_find (edit, "formation", id);
-  GtkWidget *list = find_widget (GTK_WIDGET (fleets), is_sidebar, NULL);
-  guint index = 0;
-
-  g_assert_nonnull (formation);
-  g_assert_nonnull (list);
-  for (xmlNode *node = adm_xml_first_element (adm_scenario_edit_get_root (edit), "formation");
-       node != formation; node = adm_xml_next_element (node, "formation"))
-    index++;
-  admiralty_scenario_editor_set_visible_page (editor, "fleets");
-  wait_frame (GTK_WIDGET (editor));
-  pointer_click_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list),
-                                                                    index)));
-  g_assert_true (admiralty_editor_fleets_get_formation (fleets) == formation);
-  return formation;
-}
-
 /* Komarr, opened and saved with Ctrl+S unchanged, is the same file. */
 static void
 test_komarr_unchanged (void)

@@ -445,6 +445,187 @@ test_fleet_items (void)
   g_assert_true (g_bytes_equal (original, adm_scenario_edit_get_bytes (edit)));
 }
 
+/* What a master types that the rules cannot take is refused, each with a message naming the
+ * ship and the problem and nothing changed: @damage and @criticals as typed. */
+static void
+assert_wear_refused (AdmScenarioEdit *edit,
+                     AdmScenarioShip *ship,
+                     GBytes          *before,
+                     const char      *damage,
+                     const char      *criticals,
+                     const char      *problem)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (adm_scenario_ship_set_wear (ship, damage, criticals, &error));
+  g_assert_error (error, ADM_SCENARIO_ITEM_ERROR, ADM_SCENARIO_ITEM_ERROR_INVALID);
+  g_assert_true (g_str_has_prefix (error->message, "Ship “Prince Serg”: "));
+  if (strstr (error->message, problem) == NULL)
+    g_error ("“%s” does not say “%s”", error->message, problem);
+  g_assert_true (g_bytes_equal (before, adm_scenario_edit_get_bytes (edit)));
+  g_assert_false (adm_scenario_edit_can_redo (edit));
+}
+
+/* F-CRIT-5, F-CRIT-8, F-CRIT-20: a ship's hull points lost and unrepaired criticals, checked
+ * against its class and the season's critical table, bad values first; set together as one
+ * step of undo, the results in order; cleared, the file is its bytes as read. */
+static void
+test_ship_wear (void)
+{
+  g_autoptr(AdmScenarioEdit) edit = open_komarr ();
+  g_autoptr(GBytes) original = g_bytes_ref (adm_scenario_edit_get_bytes (edit));
+  GListModel *formations = adm_scenario_edit_get_formations (edit);
+  AdmScenarioFormation *first = ADM_SCENARIO_FORMATION (item_at (formations, 0));
+  GListModel *ships = adm_scenario_fleet_get_ships (ADM_SCENARIO_FLEET (first));
+  AdmScenarioShip *serg = ADM_SCENARIO_SHIP (item_at (ships, 0));
+  const AdmShipClass *klass = adm_ruleset_lookup_class (adm_scenario_edit_get_ruleset (edit),
+                                                        adm_scenario_ship_get_class (serg));
+  g_autofree char *no_hull = g_strdup_printf ("%d", klass->hull);
+  g_autofree char *last = g_strdup_printf ("%d", klass->hull - 1);
+  g_autoptr(GString) too_many = g_string_new (NULL);
+  g_autoptr(GBytes) worn = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(GError) error = NULL;
+  const AdmShip *ship;
+  guint notified = 0;
+
+  g_assert_cmpint (adm_scenario_ship_get_damage (serg), ==, 0);
+  g_assert_null (adm_scenario_ship_get_criticals (serg));
+
+  /* Bad input first. */
+  {
+    g_autofree char *problem = g_strdup_printf ("damage %d leaves no hull; it may be 0–%d of %d",
+                                                klass->hull, klass->hull - 1, klass->hull);
+
+    assert_wear_refused (edit, serg, original, no_hull, "", problem);
+  }
+  assert_wear_refused (edit, serg, original, "12345678901234567890123456789", "",
+                       "damage 1234567890123456… leaves no hull");
+  assert_wear_refused (edit, serg, original, "two", "", "damage “two” is not a number");
+  assert_wear_refused (edit, serg, original, "-1", "", "damage “-1” is not a number");
+  assert_wear_refused (edit, serg, original, "1", "7 13",
+                       "“13” is no result of the season’s critical table, 2–12 (F-CRIT-8)");
+  assert_wear_refused (edit, serg, original, "1", "fire", "“fire” is no result");
+  assert_wear_refused (edit, serg, original, "", "99999999999999999999", "is no result");
+  for (int i = 0; i <= ADM_SHIP_CRITICALS_MAX; i++)
+    g_string_append (too_many, "7 ");
+  assert_wear_refused (edit, serg, original, "", too_many->str, "a ship keeps at most");
+
+  /* Both as one step of undo; the item's properties follow. */
+  g_signal_connect (serg, "notify::damage", G_CALLBACK (count_notify_cb), &notified);
+  g_signal_connect (serg, "notify::criticals", G_CALLBACK (count_notify_cb), &notified);
+  g_assert_true (adm_scenario_ship_set_wear (serg, last, " 7  5 7", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (notified, ==, 2);
+  g_assert_cmpint (adm_scenario_ship_get_damage (serg), ==, klass->hull - 1);
+  g_assert_cmpstr (adm_scenario_ship_get_criticals (serg), ==, "5 7 7");
+  worn = g_bytes_ref (adm_scenario_edit_get_bytes (edit));
+  {
+    xmlNode *element = adm_scenario_item_get_element (ADM_SCENARIO_ITEM (serg));
+    g_autofree char *points = adm_xml_get_string (element, "damage");
+    g_autofree char *results = adm_xml_get_string (element, "criticals");
+
+    g_assert_cmpstr (points, ==, last);
+    g_assert_cmpstr (results, ==, "5 7 7");
+  }
+  g_assert_true (adm_scenario_edit_undo (edit));
+  g_assert_true (g_bytes_equal (original, adm_scenario_edit_get_bytes (edit)));
+  g_assert_cmpint (adm_scenario_ship_get_damage (serg), ==, 0);
+  g_assert_true (adm_scenario_edit_redo (edit));
+  g_assert_true (g_bytes_equal (worn, adm_scenario_edit_get_bytes (edit)));
+  g_assert_cmpstr (adm_scenario_ship_get_criticals (serg), ==, "5 7 7");
+
+  /* What the editor writes, the loader reads as the ship's state. */
+  scenario = adm_scenario_load_data (g_bytes_get_data (worn, NULL), g_bytes_get_size (worn),
+                                     "worn.admiralty", &error);
+  g_assert_no_error (error);
+  ship = adm_scenario_lookup_ship (scenario, "prince-serg");
+  g_assert_nonnull (ship);
+  g_assert_cmpint (ship->damage, ==, klass->hull - 1);
+  g_assert_cmpint (ship->criticals[5], ==, 1);
+  g_assert_cmpint (ship->criticals[7], ==, 2);
+
+  /* Cleared: no attribute left, the file as read. */
+  g_assert_true (adm_scenario_ship_set_wear (serg, "", "", &error));
+  g_assert_no_error (error);
+  g_assert_true (g_bytes_equal (original, adm_scenario_edit_get_bytes (edit)));
+}
+
+static gboolean
+prop_is (xmlNode    *node,
+         const char *name,
+         const char *value)
+{
+  g_autofree char *actual = adm_xml_get_string (node, name);
+
+  return g_strcmp0 (actual, value) == 0;
+}
+
+/* F-CRIT-8: a season whose ship critical table takes 7 and 8 in one row keeps that critical
+ * under 7: "8" is no result of it, refused by the editor and by the loader. */
+static void
+test_ship_wear_season (void)
+{
+  g_autoptr(AdmScenarioEdit) edit = open_komarr ();
+  GListModel *formations = adm_scenario_edit_get_formations (edit);
+  AdmScenarioFormation *first = ADM_SCENARIO_FORMATION (item_at (formations, 0));
+  AdmScenarioShip *serg = ADM_SCENARIO_SHIP (item_at (adm_scenario_fleet_get_ships (
+                                                        ADM_SCENARIO_FLEET (first)), 0));
+  g_autoptr(xmlDoc) doc = xmlNewDoc (BAD_CAST "1.0");
+  xmlNode *season = xmlDocCopyNode (adm_ruleset_get_season (adm_scenario_edit_get_ruleset (edit)),
+                                    doc, 1);
+  xmlNode *seven = NULL, *eight = NULL;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GString) text = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(GError) error = NULL;
+
+  xmlDocSetRootElement (doc, season);
+  /* The ship table's rows by their first roll. */
+  for (xmlNode *table = adm_xml_first_element (adm_xml_first_element (season, "ruleset"),
+                                                "critical-table");
+       table != NULL;
+       table = adm_xml_next_element (table, "critical-table"))
+    if (prop_is (table, "kind", "ship"))
+      for (xmlNode *row = adm_xml_first_element (table, "result"); row != NULL;
+           row = adm_xml_next_element (row, "result"))
+        {
+          if (prop_is (row, "from", "7"))
+            seven = row;
+          if (prop_is (row, "from", "8"))
+            eight = row;
+        }
+  g_assert_nonnull (seven);
+  g_assert_nonnull (eight);
+  xmlSetProp (seven, BAD_CAST "to", BAD_CAST "8");
+  xmlUnlinkNode (eight);
+  xmlFreeNode (eight);
+  g_assert_true (adm_scenario_edit_set_season (edit, season, &error));
+  g_assert_no_error (error);
+
+  before = g_bytes_ref (adm_scenario_edit_get_bytes (edit));
+  g_assert_false (adm_scenario_ship_set_wear (serg, "", "7 8", &error));
+  g_assert_error (error, ADM_SCENARIO_ITEM_ERROR, ADM_SCENARIO_ITEM_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "“8” is no result of the season’s critical "
+                                            "table, 2–7, 9–12 (F-CRIT-8)"));
+  g_clear_error (&error);
+  g_assert_true (g_bytes_equal (before, adm_scenario_edit_get_bytes (edit)));
+
+  g_assert_true (adm_scenario_ship_set_wear (serg, "", "7", &error));
+  g_assert_no_error (error);
+  text = g_string_new_len (g_bytes_get_data (adm_scenario_edit_get_bytes (edit), NULL),
+                           g_bytes_get_size (adm_scenario_edit_get_bytes (edit)));
+  scenario = adm_scenario_load_data (text->str, text->len, "seven.admiralty", &error);
+  g_assert_no_error (error);
+  g_clear_object (&scenario);
+  g_assert_cmpuint (g_string_replace (text, "criticals=\"7\"", "criticals=\"8\"", 1), ==, 1);
+  g_assert_null (adm_scenario_load_data (text->str, text->len, "eight.admiralty", &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "eight.admiralty:"));
+  g_assert_nonnull (strstr (error->message, "“Prince Serg” lists critical result “8”, which is "
+                                            "no result"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -458,5 +639,7 @@ main (int    argc,
   g_test_add_func ("/engine/scenario-items/scenario", test_scenario_item);
   g_test_add_func ("/engine/scenario-items/F-STRAT-8/map", test_map_items);
   g_test_add_func ("/engine/scenario-items/F-FORM-4/fleets", test_fleet_items);
+  g_test_add_func ("/engine/scenario-items/F-CRIT-5/ship-wear", test_ship_wear);
+  g_test_add_func ("/engine/scenario-items/F-CRIT-8/ship-wear-season", test_ship_wear_season);
   return g_test_run ();
 }

@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <glib/gi18n.h>
 
 #include "admiralty-editor-fleets.h"
@@ -18,6 +19,9 @@ typedef struct {
   GtkWidget *klass;        /* a button: it opens the page's class popover */
   GtkWidget *klass_label;
   GtkWidget *readiness;
+  GtkWidget *wear;         /* a button: it opens the page's wear popover */
+  GtkWidget *wear_label;   /* the hull, whole */
+  GtkWidget *wear_criticals; /* the results, as far as the row has room */
   GtkWidget *succession;
   GtkWidget *remove;
   AdmScenarioShip *ship;   /* the ship shown, or NULL for a hidden row */
@@ -50,6 +54,12 @@ struct _AdmiraltyEditorFleets
   GtkListBox      *ship_list;
   GtkPopover      *class_popover;
   GtkListBox      *class_list;
+  GtkPopover      *wear_popover;
+  GtkLabel        *wear_heading;
+  GtkEditable     *damage_entry;
+  GtkLabel        *damage_hint;
+  GtkEditable     *criticals_entry;
+  GtkLabel        *criticals_hint;
 
   AdmScenarioEdit *edit;
   GPtrArray       *formations;   /* AdmScenarioFleet*, in the order of the list's rows: the
@@ -61,9 +71,11 @@ struct _AdmiraltyEditorFleets
   GPtrArray       *admiral_ids;  /* char*, after "None" in the admiral row */
   GPtrArray       *sector_ids;   /* char* */
   GtkSizeGroup    *class_width;  /* the class buttons, one column wide */
+  GtkSizeGroup    *wear_width;   /* the hull buttons, likewise */
   GtkStringList   *classes;      /* the names of class_ids */
   GListModel      *classes_shown; /* the model the class popover's rows were made from */
   ShipRow         *picking;      /* the row whose class the popover is choosing, or NULL */
+  ShipRow         *wearing;      /* the row whose wear the wear popover is editing, or NULL */
   gboolean         syncing;
   gboolean         stale;        /* changed while hidden: built again when shown */
 };
@@ -71,6 +83,7 @@ struct _AdmiraltyEditorFleets
 G_DEFINE_FINAL_TYPE (AdmiraltyEditorFleets, admiralty_editor_fleets, ADW_TYPE_BIN)
 
 static void show_formation (AdmiraltyEditorFleets *self, AdmScenarioFleet *formation);
+static void show_wear (AdmiraltyEditorFleets *self, ShipRow *row);
 
 /* A refusal said in the editor's toast. */
 static void
@@ -90,7 +103,7 @@ set_text (GtkWidget  *editable,
     gtk_editable_set_text (GTK_EDITABLE (editable), text != NULL ? text : "");
 }
 
-#define N_SHIP_COLUMNS 7
+#define N_SHIP_COLUMNS 8
 
 /* A ship row's widgets, in the order Tab goes through them. */
 static GtkWidget *
@@ -98,7 +111,8 @@ ship_column (ShipRow *row,
              guint    column)
 {
   GtkWidget *columns[N_SHIP_COLUMNS] = { row->flagship, row->name, row->id, row->klass,
-                                         row->readiness, row->succession, row->remove };
+                                         row->readiness, row->wear, row->succession,
+                                         row->remove };
 
   return columns[column];
 }
@@ -481,6 +495,8 @@ class_activated_cb (AdmiraltyEditorFleets *self,
   if (!adm_scenario_ship_set_class (row->ship, self->class_ids->pdata[index], &error))
     say (self, error);
   show_class (self, row);
+  /* The hull is the new class's. */
+  show_wear (self, row);
 }
 
 /* The focus goes back to the class button the popover was opened from. */
@@ -490,6 +506,161 @@ class_closed_cb (AdmiraltyEditorFleets *self)
   if (self->picking != NULL)
     gtk_widget_grab_focus (self->picking->klass);
   self->picking = NULL;
+}
+
+/* The wear: what an earlier war left of a ship (F-CRIT-5, F-CRIT-20). The rows share one
+ * popover from the page's template, as they share the class picker. */
+
+static const AdmShipClass *
+ship_class (AdmiraltyEditorFleets *self,
+            AdmScenarioShip       *ship)
+{
+  AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
+  const char *id = adm_scenario_ship_get_class (ship);
+
+  return ruleset != NULL && id != NULL ? adm_ruleset_lookup_class (ruleset, id) : NULL;
+}
+
+/* The hull as the ship's fleet card gives it, "1/3 (2 lost)", then its unrepaired critical
+ * results, "5 7 7". */
+static void
+show_wear (AdmiraltyEditorFleets *self,
+           ShipRow               *row)
+{
+  const AdmShipClass *klass = ship_class (self, row->ship);
+  int damage = adm_scenario_ship_get_damage (row->ship);
+  const char *criticals = adm_scenario_ship_get_criticals (row->ship);
+  g_autofree char *hull = NULL;
+
+  if (klass == NULL)
+    hull = damage > 0 ? g_strdup_printf ("%d", damage) : g_strdup ("—");
+  else if (damage > 0)
+    /* Translators: hull points left of the class's, and how many were lost */
+    hull = g_strdup_printf (_("%d/%d (%d lost)"), MAX (klass->hull - damage, 0), klass->hull,
+                            damage);
+  else
+    hull = g_strdup_printf ("%d/%d", klass->hull, klass->hull);
+  gtk_label_set_label (GTK_LABEL (row->wear_label), hull);
+  gtk_label_set_label (GTK_LABEL (row->wear_criticals), criticals != NULL ? criticals : "");
+  gtk_widget_set_visible (row->wear_criticals, criticals != NULL);
+}
+
+/* The hull button's tooltip: its unrepaired criticals by name, as the fleet card names them
+ * ("5 Bow armament knocked out, 7 Fire!"), for the button may show only the first. */
+static char *
+wear_tooltip (AdmiraltyEditorFleets *self,
+              ShipRow               *row)
+{
+  AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
+  const char *criticals = adm_scenario_ship_get_criticals (row->ship);
+  g_auto(GStrv) results = NULL;
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  if (criticals == NULL || ruleset == NULL)
+    return g_strdup (_("Hull points lost and unrepaired criticals"));
+  results = g_strsplit (criticals, " ", -1);
+  for (guint i = 0; results[i] != NULL; i++)
+    {
+      const AdmTableRow *critical = adm_ruleset_critical (ruleset, "ship", atoi (results[i]));
+
+      if (results[i][0] == '\0')
+        continue;
+      g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "", results[i]);
+      if (critical != NULL)
+        g_string_append_printf (names, " %s", _(critical->name));
+    }
+  /* Translators: a ship's unrepaired critical results by name, in the scenario editor */
+  return g_strdup_printf (_("Unrepaired criticals: %s"), names->str);
+}
+
+/* The popover's hints: the damage the ship's class allows, the results the season's table
+ * has (F-CRIT-8), as the ruleset gives them. */
+static void
+show_wear_hints (AdmiraltyEditorFleets *self,
+                 ShipRow               *row)
+{
+  AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
+  const AdmShipClass *klass = ship_class (self, row->ship);
+  GPtrArray *rows = ruleset != NULL ? adm_ruleset_get_critical_table (ruleset, "ship") : NULL;
+  g_autofree char *damage = NULL;
+  g_autofree char *criticals = NULL;
+  int first = G_MAXINT, last = G_MININT;
+
+  for (guint i = 0; rows != NULL && i < rows->len; i++)
+    {
+      first = MIN (first, ((const AdmTableRow *) rows->pdata[i])->result);
+      last = MAX (last, ((const AdmTableRow *) rows->pdata[i])->result);
+    }
+  if (klass != NULL)
+    /* Translators: the hull points a ship may have lost, in the scenario editor */
+    damage = g_strdup_printf (_("Empty, or 0 to %d of its class’s %d."),
+                              MAX (klass->hull - 1, 0), klass->hull);
+  else
+    damage = g_strdup (_("Its class is not one of the season’s: choose its class first."));
+  if (first <= last)
+    /* Translators: the critical results a ship may keep, in the scenario editor */
+    criticals = g_strdup_printf (_("Results %d–%d of the season’s critical damage table, "
+                                   "separated by spaces; “7 7” is one taken twice."),
+                                 first, last);
+  gtk_label_set_label (self->wear_heading,
+                       adm_scenario_item_get_name (ADM_SCENARIO_ITEM (row->ship)));
+  gtk_label_set_label (self->damage_hint, damage);
+  gtk_label_set_label (self->criticals_hint, criticals != NULL ? criticals : "");
+}
+
+static void
+ship_wear_clicked_cb (AdmiraltyEditorFleets *self,
+                      GtkWidget             *button)
+{
+  ShipRow *row = find_ship (self, button);
+  int damage;
+  g_autofree char *points = NULL;
+  graphene_rect_t bounds;
+
+  if (row == NULL || !gtk_widget_compute_bounds (button, GTK_WIDGET (self), &bounds))
+    return;
+  self->wearing = row;
+  damage = adm_scenario_ship_get_damage (row->ship);
+  points = damage > 0 ? g_strdup_printf ("%d", damage) : NULL;
+  set_text (GTK_WIDGET (self->damage_entry), points);
+  set_text (GTK_WIDGET (self->criticals_entry), adm_scenario_ship_get_criticals (row->ship));
+  show_wear_hints (self, row);
+  gtk_popover_set_pointing_to (self->wear_popover, &(GdkRectangle) {
+                                 (int) bounds.origin.x, (int) bounds.origin.y,
+                                 (int) bounds.size.width, (int) bounds.size.height });
+  gtk_popover_popup (self->wear_popover);
+  gtk_widget_grab_focus (GTK_WIDGET (self->damage_entry));
+  gtk_editable_select_region (self->damage_entry, 0, -1);
+}
+
+/* Enter in either field, or Apply: both set as one step of undo. A refusal is said in the
+ * toast, naming the ship and the problem; the popover stays, the fields as typed, to be
+ * put right. */
+static void
+wear_apply_cb (AdmiraltyEditorFleets *self)
+{
+  ShipRow *row = self->wearing;
+  g_autoptr(GError) error = NULL;
+
+  if (row == NULL || row->ship == NULL)
+    return;
+  if (!adm_scenario_ship_set_wear (row->ship, gtk_editable_get_text (self->damage_entry),
+                                   gtk_editable_get_text (self->criticals_entry), &error))
+    {
+      say (self, error);
+      return;
+    }
+  show_wear (self, row);
+  gtk_popover_popdown (self->wear_popover);
+}
+
+/* The focus goes back to the hull button the popover was opened from. */
+static void
+wear_closed_cb (AdmiraltyEditorFleets *self)
+{
+  if (self->wearing != NULL)
+    gtk_widget_grab_focus (self->wearing->wear);
+  self->wearing = NULL;
 }
 
 static void
@@ -628,6 +799,28 @@ ship_row_new (AdmiraltyEditorFleets *self,
                            self, G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (box), row->readiness);
 
+  /* The hull whole ("11/14 (3 lost)"), the criticals after it as far as the row has room:
+   * the tooltip names them all. */
+  row->wear = gtk_button_new ();
+  inner = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  row->wear_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (row->wear_label), 0.0f);
+  gtk_box_append (GTK_BOX (inner), row->wear_label);
+  row->wear_criticals = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (row->wear_criticals), 0.0f);
+  gtk_label_set_ellipsize (GTK_LABEL (row->wear_criticals), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (row->wear_criticals), 12);
+  gtk_widget_add_css_class (row->wear_criticals, "dim-label");
+  gtk_box_append (GTK_BOX (inner), row->wear_criticals);
+  gtk_button_set_child (GTK_BUTTON (row->wear), inner);
+  gtk_widget_set_valign (row->wear, GTK_ALIGN_CENTER);
+  gtk_size_group_add_widget (self->wear_width, row->wear);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->wear), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Hull"), GTK_ACCESSIBLE_PROPERTY_HAS_POPUP, TRUE, -1);
+  g_signal_connect_object (row->wear, "clicked", G_CALLBACK (ship_wear_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (box), row->wear);
+
   row->succession = spin (5, _("Place in the succession"));
   g_signal_connect_object (row->succession, "value-changed", G_CALLBACK (ship_succession_cb),
                            self, G_CONNECT_SWAPPED);
@@ -665,12 +858,15 @@ ship_list_query_tooltip_cb (AdmiraltyEditorFleets *self,
   for (guint i = 0; target != NULL && i < self->n_ships; i++)
     {
       ShipRow *row = self->ships->pdata[i];
+      g_autofree char *wear = target == row->wear || gtk_widget_is_ancestor (target, row->wear)
+                              ? wear_tooltip (self, row) : NULL;
       const struct {
         GtkWidget  *widget;
         const char *text;
       } tips[] = {
         { row->flagship, _("Flagship") },
         { row->readiness, _("Readiness") },
+        { row->wear, wear },
         { row->succession, _("Place in the succession") },
         { row->remove, _("Remove Ship") },
       };
@@ -724,7 +920,7 @@ set_spin (GtkWidget *spin,
     gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
 }
 
-/* @row shows @ship: its name, id, class, readiness, and whether it is the flagship and its
+/* @row shows @ship: its name, id, class, readiness, hull, and whether it is the flagship and its
  * place in the succession. */
 static void
 bind_ship (AdmiraltyEditorFleets *self,
@@ -742,6 +938,7 @@ bind_ship (AdmiraltyEditorFleets *self,
   set_text (row->id, adm_scenario_item_get_id (ADM_SCENARIO_ITEM (ship)));
   show_class (self, row);
   set_spin (row->readiness, adm_scenario_ship_get_readiness (ship));
+  show_wear (self, row);
   set_spin (row->succession, (int) adm_scenario_ship_get_succession (ship));
   if (gtk_check_button_get_active (GTK_CHECK_BUTTON (row->flagship)) != is_flagship)
     gtk_check_button_set_active (GTK_CHECK_BUTTON (row->flagship), is_flagship);
@@ -788,6 +985,11 @@ bind_ships (AdmiraltyEditorFleets *self)
           self->picking = NULL;
           gtk_popover_popdown (self->class_popover);
         }
+      if (row == self->wearing)
+        {
+          self->wearing = NULL;
+          gtk_popover_popdown (self->wear_popover);
+        }
       g_clear_object (&row->ship);
       if (gtk_check_button_get_active (GTK_CHECK_BUTTON (row->flagship)))
         gtk_check_button_set_active (GTK_CHECK_BUTTON (row->flagship), FALSE);
@@ -805,6 +1007,8 @@ build_ships (AdmiraltyEditorFleets *self)
 {
   gtk_popover_popdown (self->class_popover);
   self->picking = NULL;
+  gtk_popover_popdown (self->wear_popover);
+  self->wearing = NULL;
   g_clear_object (&self->classes);
   bind_ships (self);
 }
@@ -1295,6 +1499,7 @@ admiralty_editor_fleets_size_allocate (GtkWidget *widget,
   GTK_WIDGET_CLASS (admiralty_editor_fleets_parent_class)->size_allocate (widget, width, height,
                                                                           baseline);
   gtk_popover_present (self->class_popover);
+  gtk_popover_present (self->wear_popover);
 }
 
 static void
@@ -1309,8 +1514,11 @@ admiralty_editor_fleets_dispose (GObject *object)
   g_clear_object (&self->edit);
   g_clear_object (&self->formation);
   self->picking = NULL;
+  self->wearing = NULL;
   if (self->class_popover != NULL)
     gtk_widget_unparent (GTK_WIDGET (self->class_popover));
+  if (self->wear_popover != NULL)
+    gtk_widget_unparent (GTK_WIDGET (self->wear_popover));
   gtk_widget_dispose_template (GTK_WIDGET (object), ADMIRALTY_TYPE_EDITOR_FLEETS);
 
   G_OBJECT_CLASS (admiralty_editor_fleets_parent_class)->dispose (object);
@@ -1327,6 +1535,7 @@ admiralty_editor_fleets_finalize (GObject *object)
   g_ptr_array_unref (self->admiral_ids);
   g_ptr_array_unref (self->sector_ids);
   g_object_unref (self->class_width);
+  g_object_unref (self->wear_width);
   g_clear_object (&self->classes);
 
   G_OBJECT_CLASS (admiralty_editor_fleets_parent_class)->finalize (object);
@@ -1360,6 +1569,12 @@ admiralty_editor_fleets_class_init (AdmiraltyEditorFleetsClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, ship_list);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, class_popover);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, class_list);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, wear_popover);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, wear_heading);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, damage_entry);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, damage_hint);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, criticals_entry);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, criticals_hint);
   gtk_widget_class_bind_template_callback (widget_class, formation_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, add_formation_cb);
   gtk_widget_class_bind_template_callback (widget_class, add_pool_cb);
@@ -1373,6 +1588,8 @@ admiralty_editor_fleets_class_init (AdmiraltyEditorFleetsClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, add_ship_cb);
   gtk_widget_class_bind_template_callback (widget_class, class_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, class_closed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, wear_apply_cb);
+  gtk_widget_class_bind_template_callback (widget_class, wear_closed_cb);
 }
 
 static void
@@ -1383,12 +1600,14 @@ admiralty_editor_fleets_init (AdmiraltyEditorFleets *self)
   admiralty_wrapping_choices (self->admiral_row);
   admiralty_wrapping_choices (self->sector_row);
   gtk_widget_set_parent (GTK_WIDGET (self->class_popover), GTK_WIDGET (self));
+  gtk_widget_set_parent (GTK_WIDGET (self->wear_popover), GTK_WIDGET (self));
   self->formations = g_ptr_array_new_with_free_func (g_object_unref);
   self->ships = g_ptr_array_new_with_free_func (ship_row_free);
   self->class_ids = g_ptr_array_new ();
   self->admiral_ids = g_ptr_array_new_with_free_func (g_free);
   self->sector_ids = g_ptr_array_new_with_free_func (g_free);
   self->class_width = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  self->wear_width = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self->ship_list), TRUE);
   g_signal_connect_object (self->ship_list, "query-tooltip",
                            G_CALLBACK (ship_list_query_tooltip_cb), self, G_CONNECT_SWAPPED);

@@ -315,3 +315,20 @@ adm_scenario_edit_set_succession (AdmScenarioEdit *self,
   set_succession_list (self, formation, kept);
   _adm_edit_commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, formation);
 }
+
+void
+adm_scenario_edit_set_wear (AdmScenarioEdit *self,
+                            xmlNode         *ship,
+                            int              damage,
+                            const char      *criticals)
+{
+  g_autofree char *points = damage > 0 ? g_strdup_printf ("%d", damage) : NULL;
+
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (self));
+  g_return_if_fail (ship != NULL && adm_xml_is (ship, "ship"));
+
+  _adm_edit_set_prop (ship, "damage", points);
+  _adm_edit_set_prop (ship, "criticals", criticals != NULL && criticals[0] != '\0'
+                                         ? criticals : NULL);
+  _adm_edit_commit (self, ADM_SCENARIO_EDIT_CHANGE_VALUE, ship);
+}

@@ -223,6 +223,13 @@ void             adm_scenario_edit_set_flagship   (AdmScenarioEdit  *self,
 void             adm_scenario_edit_set_succession (AdmScenarioEdit  *self,
                                                    xmlNode          *ship,
                                                    guint             place);
+/* F-CRIT-5, F-CRIT-20: @ship's hull points lost and unrepaired critical results ("5 7 7"),
+ * written as given (the checks are the ship item's, adm_scenario_ship_set_wear ()); 0 and
+ * NULL or "" remove them. */
+void             adm_scenario_edit_set_wear       (AdmScenarioEdit  *self,
+                                                   xmlNode          *ship,
+                                                   int               damage,
+                                                   const char       *criticals);
 /* @ship's place in its formation's succession, from 1, or 0. */
 guint            adm_scenario_edit_get_succession (AdmScenarioEdit  *self,
                                                    xmlNode          *ship);

@@ -1022,7 +1022,8 @@ adm_criticals_parse (const char  *text,
 /* F-CRIT-5, F-CRIT-20: what an earlier war left of a ship (a scenario made from a campaign,
  * adm-next-night.h): damage="N", the hull points lost, fewer than its class's hull (a ship
  * with none left is no longer afloat), and criticals="5 7 7", its unrepaired critical results,
- * 2 to 12, at most 100. Both optional; a problem is said and the ship kept as new. */
+ * 2 to 12, at most 100, each a result of the season's ship critical table (F-CRIT-8). Both
+ * optional; a problem is said and the ship kept as new. */
 static gboolean
 load_ship_wear (Loader             *loader,
                 xmlNode            *node,
@@ -1033,6 +1034,7 @@ load_ship_wear (Loader             *loader,
 {
   g_autoptr(GError) local_error = NULL;
   g_autofree char *criticals = NULL, *bad = NULL;
+  int counts[ADM_SHIP_CRITICAL_RESULTS] = { 0 };
   int damage = 0;
 
   if (!adm_xml_get_int (node, "damage", FALSE, 0, &damage, loader->file, &local_error))
@@ -1044,10 +1046,18 @@ load_ship_wear (Loader             *loader,
                      "its %d"), name, damage, MAX (klass->hull - 1, 0), klass->hull);
   ship->damage = damage;
   criticals = adm_xml_get_string (node, "criticals");
-  if (criticals != NULL && !adm_criticals_parse (criticals, ship->criticals, &bad))
+  if (criticals != NULL && !adm_criticals_parse (criticals, counts, &bad))
     return report (loader, node, "criticals", "F-CRIT-20", error,
                    _("ship “%s” lists critical result “%s”; results are 2 to 12, at most 100 "
                      "of them"), name, bad);
+  /* F-CRIT-8: a result is kept under its row's first roll; one the season's table keeps
+   * nothing under has no effect to apply. */
+  for (int r = 0; r < ADM_SHIP_CRITICAL_RESULTS; r++)
+    if (counts[r] > 0 && adm_ruleset_critical (loader->self->ruleset, "ship", r) == NULL)
+      return report (loader, node, "criticals", "F-CRIT-8", error,
+                     _("ship “%s” lists critical result “%d”, which is no result of the "
+                       "season’s critical damage table"), name, r);
+  memcpy (ship->criticals, counts, sizeof counts);
   return TRUE;
 }
 /* A ship of @formation, or of a pool (@formation NULL) of @faction. */
