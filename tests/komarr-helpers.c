@@ -374,3 +374,58 @@ komarr_public_battles (AdmCampaign *campaign,
   public_battle_phases (campaign, "c2-5", screened, second, 4, told);
   komarr_end_battles (campaign, "c2-5", t0 + 5500);
 }
+
+AdmCampaign *
+komarr_c1_3_kept (const char  *folder,
+                  gint64       t0,
+                  AdmBattle  **battle)
+{
+  g_autofree char *path = g_build_filename (folder, "komarr.admiralty", NULL);
+  AdmCampaign *campaign = komarr_saved_and_played (path, 1, t0);
+  g_autoptr(GError) error = NULL;
+
+  *battle = engagement_battle (campaign, "c1-3");
+  g_assert_true (adm_campaign_keep_battle (campaign, "c1-3", *battle, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_battle_get_n_sides (*battle), ==, 2);
+  return campaign;
+}
+
+AdmBattleOrders *
+komarr_c1_3_orders (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "campaign-battles",
+                                                 "komarr-c1-3.orders.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  AdmBattleOrders *orders = adm_battle_orders_load_file (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (orders);
+  return orders;
+}
+
+char *
+komarr_c1_3_to_rolling_phase (AdmCampaign *campaign,
+                              AdmBattle   *battle)
+{
+  g_autoptr(AdmBattleOrders) orders = komarr_c1_3_orders ();
+  /* No dice to give: a phase that asked for one would fail here. */
+  g_autoptr(AdmDiceQueue) none = adm_dice_queue_new ();
+  g_autoptr(GError) error = NULL;
+  const AdmTurnOrders *turn_orders;
+
+  for (guint resolved = 0;
+       !adm_dice_phase_rolls (battle, (turn_orders = adm_battle_orders_get_turn (
+                                         orders, adm_battle_get_turn (battle))));
+       resolved++)
+    {
+      g_assert_cmpuint (resolved, <, 15);
+      g_assert_true (adm_battle_resolve_phase (battle, turn_orders, ADM_DICE_SOURCE (none),
+                                               &error));
+      g_assert_no_error (error);
+    }
+  g_assert_cmpuint (adm_battle_get_rolls (battle)->len, ==, 0);
+  g_assert_true (adm_campaign_keep_battle (campaign, "c1-3", battle, &error));
+  g_assert_no_error (error);
+  return adm_battle_declarations_digest (battle, turn_orders);
+}

@@ -140,3 +140,21 @@ void
 komarr_public_battles (AdmCampaign *campaign,
                        gint64       t0,
                        GArray      *told);
+
+/* Cycle 1 of the Komarr campaign saved as @folder/komarr.admiralty (komarr_saved_and_played ()
+ * from @t0), and the battle of c1-3 (Pol orbit) set up and kept, so that the campaign knows the
+ * phase about to be rolled; the battle, two-sided, into @battle. */
+AdmCampaign *
+komarr_c1_3_kept (const char  *folder,
+                  gint64       t0,
+                  AdmBattle  **battle);
+/* c1-3's orders (tests/data/campaign-battles/komarr-c1-3.orders.xml). */
+AdmBattleOrders *
+komarr_c1_3_orders (void);
+/* @battle (c1-3's, kept in @campaign) resolved with c1-3's orders up to the first phase that
+ * rolls dice with them (adm_dice_phase_rolls ()), and kept: the phases before roll none, so
+ * no dice are given to them. The digest of that phase's declarations, as the master's app
+ * locks them when it asks the sides' dice (adm_battle_declarations_digest ()). */
+char *
+komarr_c1_3_to_rolling_phase (AdmCampaign *campaign,
+                              AdmBattle   *battle);

@@ -84,11 +84,12 @@ n_dialogs (void)
   return n;
 }
 
-/* The battle of c1-3 resolved as a tired master does it, with the default settings: Ctrl+Return
+/* The battle of c1-3 resolved as a tired master does it, with the default settings and its
+ * orders: Ctrl+Return on a phase that rolls no dice asks nothing; on the first that rolls, it
  * asks each side's dice; Escape half-way through leaves the phase unrolled and nothing given;
  * Ctrl+Return pressed twice shows one dialog; the dice typed and Return roll the phase, bound
  * to its declarations. Ctrl+Z takes the phase back, and Ctrl+Return resolves it again without
- * asking: the dice given still count. */
+ * asking: the dice given still count, and they are the rolling phase's alone. */
 static void
 test_tired_master (void)
 {
@@ -98,7 +99,14 @@ test_tired_master (void)
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
   g_autofree char *dir = g_dir_make_tmp ("admiralty-contribution-ui-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_autofree char *orders_path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests",
+                                                   "data", "campaign-battles",
+                                                   "komarr-c1-3.orders.xml", NULL);
+  g_autoptr(AdmBattleOrders) orders = NULL;
   g_autoptr(GPtrArray) mixes = NULL;
+  const AdmDicePhaseMix *mix;
+  AdmPhase rolling;
+  guint skipped = 0, from;
   gpointer type = GSIZE_TO_POINTER (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG);
   const char *const thrown[] = { "2 6", "4 4", NULL };
   AdmiraltyWindow *window;
@@ -122,7 +130,33 @@ test_tired_master (void)
   iterate_until (battle_page_shown, window, 5000);
   wait_frames ();
   page = _admiralty_window_get_battle_page (window);
+  g_assert_true (admiralty_battle_page_load_orders (page, orders_path, &error));
+  g_assert_no_error (error);
+  orders = adm_battle_orders_load_file (orders_path, &error);
+  g_assert_no_error (error);
   battle = admiralty_battle_page_get_battle (page);
+
+  /* The phases before the first that rolls dice with these declarations ask nothing: no
+   * dialog, no phone offered a tap, no throw to carry into the phase that rolls. */
+  while (!adm_dice_phase_rolls (battle, adm_battle_orders_get_turn (
+                                          orders, adm_battle_get_turn (battle))))
+    {
+      guint before = adm_battle_get_turn (battle) * 10 + adm_battle_get_phase (battle);
+
+      g_assert_cmpuint (skipped, <, 15);
+      keys_to (GTK_WIDGET (window), "ctrl+Return");
+      iterate ();
+      g_assert_cmpuint (n_dialogs (), ==, 0);
+      g_assert_null (adm_campaign_get_dice_asked (admiralty_window_get_campaign (window),
+                                                  "c1-3"));
+      battle = admiralty_battle_page_get_battle (page);
+      g_assert_cmpuint (adm_battle_get_turn (battle) * 10 + adm_battle_get_phase (battle), >,
+                        before);
+      skipped++;
+    }
+  g_assert_cmpuint (skipped, >, 0);
+  rolling = adm_battle_get_phase (battle);
+  from = adm_battle_get_rolls (battle)->len + 1;
 
   /* Escape half-way through: nothing given, the phase not rolled. */
   keys_to (GTK_WIDGET (window), "ctrl+Return");
@@ -132,7 +166,7 @@ test_tired_master (void)
   type_to (dialog, "3 5");
   keys_to (dialog, "Escape");
   iterate_until (toplevel_gone, type, 5000);
-  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_DETECTION);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, rolling);
   mixes = adm_campaign_get_dice_mixes (admiralty_window_get_campaign (window), "c1-3");
   g_assert_cmpuint (mixes->len, ==, 0);
   g_clear_pointer (&mixes, g_ptr_array_unref);
@@ -144,23 +178,32 @@ test_tired_master (void)
   iterate ();
   g_assert_cmpuint (n_dialogs (), ==, 1);
   root_screenshot ("dice-contribution-asked.png", 1280, 800);
+  /* While asked, the phones are offered their tap, bound to the same declarations. */
+  g_assert_nonnull (adm_campaign_get_dice_asked (admiralty_window_get_campaign (window),
+                                                 "c1-3"));
   dice_contributions_give (thrown);
-  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  battle = admiralty_battle_page_get_battle (page);
+  g_assert_cmpint (adm_battle_get_phase (battle), !=, rolling);
   mixes = adm_campaign_get_dice_mixes (admiralty_window_get_campaign (window), "c1-3");
+  /* The phase that rolls mixes its own throws, and only those. */
   g_assert_cmpuint (mixes->len, ==, 1);
-  g_assert_nonnull (((const AdmDicePhaseMix *) g_ptr_array_index (mixes, 0))->declarations);
+  mix = g_ptr_array_index (mixes, 0);
+  g_assert_nonnull (mix->declarations);
+  g_assert_cmpuint (mix->from, ==, from);
+  g_assert_cmpstr (mix->phase, ==, adm_phase_to_string (rolling));
+  g_assert_true (adm_dice_mix_of_roll (mixes, from) == mix);
 
   /* Ctrl+Z, then Ctrl+Return: resolved again without asking, with the dice given (the same
    * contributions, docs/dice.md). */
   keys_to (GTK_WIDGET (window), "ctrl+z");
   iterate ();
   battle = admiralty_battle_page_get_battle (page);
-  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_DETECTION);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, rolling);
   keys_to (GTK_WIDGET (window), "ctrl+Return");
   iterate ();
   g_assert_cmpuint (n_dialogs (), ==, 0);
   battle = admiralty_battle_page_get_battle (page);
-  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  g_assert_cmpint (adm_battle_get_phase (battle), !=, rolling);
   g_clear_pointer (&mixes, g_ptr_array_unref);
   mixes = adm_campaign_get_dice_mixes (admiralty_window_get_campaign (window), "c1-3");
   g_assert_cmpuint (mixes->len, ==, 1);

@@ -34,16 +34,10 @@ fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
 
   fixture->folder = g_dir_make_tmp ("admiralty-contribution-XXXXXX", &error);
   g_assert_no_error (error);
-  path = g_build_filename (fixture->folder, "komarr.admiralty", NULL);
-  fixture->campaign = komarr_saved_and_played (path, 1, T0);
-  fixture->battle = engagement_battle (fixture->campaign, "c1-3");
-  g_assert_true (adm_campaign_keep_battle (fixture->campaign, "c1-3", fixture->battle, &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (adm_battle_get_n_sides (fixture->battle), ==, 2);
+  fixture->campaign = komarr_c1_3_kept (fixture->folder, T0, &fixture->battle);
   fixture->sides[0] = adm_battle_get_side (fixture->battle, 0)->id;
   fixture->sides[1] = adm_battle_get_side (fixture->battle, 1)->id;
 }
@@ -62,19 +56,6 @@ static guint
 n_entries (Fixture *fixture)
 {
   return adm_journal_get_n_entries (adm_campaign_get_journal (fixture->campaign));
-}
-
-/* c1-3's orders (tests/data/campaign-battles). */
-static AdmBattleOrders *
-c1_3_orders (void)
-{
-  g_autofree char *orders_path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests",
-                                                   "data", "campaign-battles",
-                                                   "komarr-c1-3.orders.xml", NULL);
-  AdmBattleOrders *orders = adm_battle_orders_load_file (orders_path, NULL);
-
-  g_assert_nonnull (orders);
-  return orders;
 }
 
 /* The phase about to be rolled resolved with @turn_orders (the declarations of its turn) and
@@ -101,7 +82,7 @@ resolve_phase_with (Fixture              *fixture,
 static void
 resolve_phase (Fixture *fixture)
 {
-  g_autoptr(AdmBattleOrders) orders = c1_3_orders ();
+  g_autoptr(AdmBattleOrders) orders = komarr_c1_3_orders ();
   g_autoptr(GError) error = NULL;
 
   g_assert_true (resolve_phase_with (fixture,
@@ -394,7 +375,7 @@ static void
 test_declarations_bound (Fixture       *fixture,
                          gconstpointer  data)
 {
-  g_autoptr(AdmBattleOrders) orders = c1_3_orders ();
+  g_autoptr(AdmBattleOrders) orders = komarr_c1_3_orders ();
   const AdmTurnOrders *declared = adm_battle_orders_get_turn (orders, 1);
   g_autofree char *locked = adm_battle_declarations_digest (fixture->battle, declared);
   g_autofree char *other = adm_battle_declarations_digest (fixture->battle, NULL);

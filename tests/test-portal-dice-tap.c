@@ -33,6 +33,7 @@ typedef struct {
   const char  *names[2];     /* and their names */
   char        *links[2];     /* an admiral of each side's page */
   char        *outsider;     /* the page of an admiral whose side is not in it */
+  char        *declarations; /* the digest of the asked phase's declarations */
 } Fixture;
 
 static const char *
@@ -52,22 +53,23 @@ admiral_of (AdmCampaign *campaign,
 }
 
 /* Cycle 1 of the Komarr campaign saved in a folder of its own, the battle of c1-3 (Pol orbit)
- * set up and kept, and the portal serving it on 127.0.0.1. */
+ * set up and kept, played to its first phase that rolls dice and that phase's dice asked
+ * (unless @data says "unasked"), and the portal serving it on 127.0.0.1. */
 static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
 
   fixture->folder = g_dir_make_tmp ("admiralty-dice-tap-XXXXXX", &error);
   g_assert_no_error (error);
-  path = g_build_filename (fixture->folder, "komarr.admiralty", NULL);
-  fixture->campaign = komarr_saved_and_played (path, 1, T0);
-  fixture->battle = engagement_battle (fixture->campaign, "c1-3");
-  g_assert_true (adm_campaign_keep_battle (fixture->campaign, "c1-3", fixture->battle, &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (adm_battle_get_n_sides (fixture->battle), ==, 2);
+  fixture->campaign = komarr_c1_3_kept (fixture->folder, T0, &fixture->battle);
+  /* The first phase that rolls dice, its sides' dice asked as the master's app asks them. */
+  if (data == NULL)
+    {
+      fixture->declarations = komarr_c1_3_to_rolling_phase (fixture->campaign, fixture->battle);
+      adm_campaign_ask_dice (fixture->campaign, "c1-3", fixture->declarations);
+    }
   fixture->portal = portal_serve_loopback (fixture->campaign);
   for (guint s = 0; s < 2; s++)
     {
@@ -93,6 +95,7 @@ fixture_teardown (Fixture       *fixture,
   for (guint s = 0; s < 2; s++)
     g_free (fixture->links[s]);
   g_free (fixture->outsider);
+  g_free (fixture->declarations);
   remove_tree (fixture->folder);
   g_free (fixture->folder);
 }
@@ -199,6 +202,56 @@ assert_tells_nothing (Fixture    *fixture,
   g_assert_null (strstr (text, fixture->names[other]));
   g_assert_null (strstr (text, fixture->sides[other]));
   g_assert_false (g_regex_match_simple ("\\bc[0-9]+-[0-9]+\\b", text, 0, 0));
+}
+
+/* A phase whose dice the master's app has not asked — one that rolls none with its
+ * declarations, or one not declared yet — offers no tap: dice.json tells of none, and a tap
+ * posted for it is refused and journals nothing. Asked, the phase is offered, and a tap is
+ * bound to the declarations it was asked with. */
+static void
+test_not_asked (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(AdmBattleOrders) orders = komarr_c1_3_orders ();
+  g_autoptr(GPtrArray) mixes = NULL;
+  g_autoptr(JsonObject) phase = NULL;
+  g_autofree char *declarations = NULL, *form = NULL, *refused = NULL;
+  guint before = n_events (fixture, "dice-contribution", NULL), status;
+
+  /* Detection of turn 1 rolls no dice with c1-3's orders. */
+  g_assert_cmpint (adm_battle_get_phase (fixture->battle), ==, ADM_PHASE_DETECTION);
+  g_assert_false (adm_dice_phase_rolls (fixture->battle, adm_battle_orders_get_turn (orders, 1)));
+  for (guint s = 0; s < 2; s++)
+    g_assert_null (phase_of (fixture->links[s]));
+  form = g_strdup_printf ("battle=%.16s&from=1&turn=1&phase=detection&commit=%064d",
+                          "0123456789abcdef", 7);
+  refused = post (fixture->links[0], form, &status);
+  g_assert_cmpuint (status, ==, 409);
+  g_assert_cmpuint (n_events (fixture, "dice-contribution", NULL), ==, before);
+
+  /* The phase that rolls, declared but not asked yet: still nothing. */
+  declarations = komarr_c1_3_to_rolling_phase (fixture->campaign, fixture->battle);
+  for (guint s = 0; s < 2; s++)
+    g_assert_null (phase_of (fixture->links[s]));
+  /* Asked: offered to each side, and a tap bound to the declarations asked with. */
+  adm_campaign_ask_dice (fixture->campaign, "c1-3", declarations);
+  g_assert_cmpstr (adm_campaign_get_dice_asked (fixture->campaign, "c1-3"), ==, declarations);
+  phase = phase_of (fixture->links[0]);
+  g_assert_nonnull (phase);
+  g_assert_cmpstr (json_object_get_string_member (phase, "state"), ==, "open");
+  g_free (form);
+  form = g_strdup_printf ("battle=%s&from=%" G_GINT64_FORMAT "&turn=%" G_GINT64_FORMAT
+                          "&phase=%s&commit=%064d",
+                          json_object_get_string_member (phase, "battle"),
+                          json_object_get_int_member (phase, "from"),
+                          json_object_get_int_member (phase, "turn"),
+                          json_object_get_string_member (phase, "phase"), 7);
+  g_free (post (fixture->links[0], form, &status));
+  g_assert_cmpuint (status, ==, 200);
+  mixes = adm_campaign_get_dice_mixes (fixture->campaign, "c1-3");
+  g_assert_cmpuint (mixes->len, ==, 1);
+  g_assert_cmpstr (((const AdmDicePhaseMix *) g_ptr_array_index (mixes, 0))->declarations, ==,
+                   declarations);
 }
 
 static void
@@ -398,10 +451,7 @@ static void
 test_verifier_page (Fixture       *fixture,
                     gconstpointer  data)
 {
-  g_autofree char *orders_path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests",
-                                                   "data", "campaign-battles",
-                                                   "komarr-c1-3.orders.xml", NULL);
-  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, NULL);
+  g_autoptr(AdmBattleOrders) orders = komarr_c1_3_orders ();
   g_autoptr(AdmDiceSource) dice = NULL;
   g_autoptr(GPtrArray) commitments = NULL;
   g_autoptr(GError) error = NULL;
@@ -413,7 +463,7 @@ test_verifier_page (Fixture       *fixture,
   dice = adm_campaign_dice_source (fixture->campaign, "c1-3", fixture->battle, &seed,
                                    T0 + 3000, &error);
   g_assert_no_error (error);
-  for (int turn = 1; turn <= 3; turn++)
+  for (int turn = adm_battle_get_turn (fixture->battle); turn <= 3; turn++)
     g_assert_true (adm_battle_resolve_turn (fixture->battle,
                                             adm_battle_orders_get_turn (orders, turn), dice,
                                             NULL));
@@ -617,6 +667,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add ("/portal/dice/tap/F-STRAT-4/not-asked", Fixture, "unasked", fixture_setup,
+              test_not_asked, fixture_teardown);
   g_test_add ("/portal/dice/tap/F-STRAT-4/refused-then-given", Fixture, NULL, fixture_setup,
               test_refused_then_given, fixture_teardown);
   g_test_add ("/portal/dice/page/F-STRAT-4/after-the-end", Fixture, NULL, fixture_setup,

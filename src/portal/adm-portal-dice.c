@@ -5,8 +5,10 @@
  * random bytes (crypto.getRandomValues (), there without a secure context), sends only their
  * SHA-256 (the commit), keeps the bytes, and shows them (the tap) once every side of the
  * battle has given — so that the last to give cannot choose by the others'. Both are journaled
- * through the same entries as the master's app and `dice-give` (adm_campaign_give_dice (),
- * adm_campaign_show_dice ()) and the one check; the commit is the hand-in's own id: sent again
+ * through the same entries as the master's app and `dice-give` (adm_campaign_give_declared_dice
+ * (), adm_campaign_show_dice ()) and the one check, bound to the declarations the master's app
+ * locked when it asked the phase's dice (adm_campaign_ask_dice ()): a phase not asked — one
+ * that rolls no dice — offers no tap. The commit is the hand-in's own id: sent again
  * after a lost answer it is answered as the first, and any other second tap of his side is
  * refused. What he is told goes through the audience filter: only the battles his side is
  * told of and fights in, named as the portal names them (F-STRAT-3), each by a handle of its
@@ -120,6 +122,8 @@ typedef struct {
   const AdmDiceContribution *mine;
   gboolean                   any_shown;  /* a side's dice or tap is shown: no commit now */
   gboolean                   all_given;  /* every side gave (a tap committed to counts) */
+  const char                *declarations; /* the phase's locked declarations when its dice
+                                            * are asked (adm_campaign_get_dice_asked ()) */
 } Waiting;
 
 static void
@@ -135,6 +139,7 @@ waiting_of (AdmPortal    *self,
   waiting->from = adm_battle_get_rolls (fought->battle)->len + 1;
   waiting->turn = adm_battle_get_turn (fought->battle);
   waiting->phase = adm_phase_to_string (adm_battle_get_phase (fought->battle));
+  waiting->declarations = adm_campaign_get_dice_asked (self->campaign, fought->engagement->id);
   for (guint m = 0; m < mixes->len; m++)
     {
       const AdmDicePhaseMix *mix = g_ptr_array_index (mixes, m);
@@ -156,15 +161,17 @@ waiting_of (AdmPortal    *self,
   waiting->all_given = n_given >= adm_battle_get_n_sides (fought->battle);
 }
 
-/* What his phone is told of a phase, in the words of his page: "open" (his side may tap),
- * "committed" (a tap committed to, its commit, and whether every side has given: then it is
- * shown), "given" (his side's dice are in). A phase he may not tap for, and no tap of his
- * side's, is not told of: whether another side's dice are shown is not his to know here. */
+/* What his phone is told of a phase, in the words of his page: "open" (his side may tap: the
+ * master's app asked the phase's dice, its declarations locked), "committed" (a tap committed
+ * to, its commit, and whether every side has given: then it is shown), "given" (his side's
+ * dice are in). A phase he may not tap for — not asked, since it rolls no dice or is not
+ * declared yet — and no tap of his side's, is not told of: whether another side's dice are
+ * shown is not his to know here. */
 static const char *
 state_of (const Waiting *waiting)
 {
   if (waiting->mine == NULL)
-    return waiting->any_shown ? NULL : "open";
+    return waiting->any_shown || waiting->declarations == NULL ? NULL : "open";
   if (waiting->mine->commit != NULL && waiting->mine->nonce == NULL)
     return "committed";
   return "given";
@@ -297,8 +304,9 @@ dice_post (AdmPortal        *self,
       ok = tap != NULL
            ? adm_campaign_show_dice (self->campaign, fought->engagement->id, fought->side, tap,
                                      adm_clock_now (), &error)
-           : adm_campaign_give_dice (self->campaign, fought->engagement->id, fought->side,
-                                     NULL, FALSE, commit, adm_clock_now (), &error);
+           : adm_campaign_give_declared_dice (self->campaign, fought->engagement->id,
+                                              fought->side, NULL, FALSE, commit,
+                                              waiting.declarations, adm_clock_now (), &error);
       if (ok)
         job->status = SOUP_STATUS_OK;
       else if (_adm_portal_not_saved (self, admiral, error))

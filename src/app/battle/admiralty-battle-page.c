@@ -1662,9 +1662,11 @@ contribution_response_cb (AdmiraltyBattlePage             *self,
  * declarations are locked (docs/dice.md, "What the sides add"): with the preference
  * "ask-dice-contributions" (on unless the master turned it off), asked for before the phase
  * is rolled, unless every side gave them (here, on the command line or by phone) or the
- * master chose to roll this phase from the secret alone. The contributions are bound to the
- * declarations as they stand (adm_battle_declarations_digest ()). TRUE when the dialog is
- * asked, or is asking already. */
+ * master chose to roll this phase from the secret alone, or the phase rolls no dice with the
+ * declarations as they stand (adm_dice_phase_rolls ()). The contributions are bound to those
+ * declarations (adm_battle_declarations_digest ()), and the admirals' phones are offered their
+ * tap for the phase (adm_campaign_ask_dice ()). TRUE when the dialog is asked, or is asking
+ * already. */
 static gboolean
 ask_contributions (AdmiraltyBattlePage *self)
 {
@@ -1686,6 +1688,10 @@ ask_contributions (AdmiraltyBattlePage *self)
   key = admiralty_battle_page_dice_key (self);
   if (g_strcmp0 (key, self->secret_alone) == 0)
     return FALSE;
+  /* A phase that rolls no dice with these declarations asks nothing: a throw given to it
+   * would be carried into the next phase that rolls. */
+  if (!adm_dice_phase_rolls (self->battle, admiralty_battle_page_turn_orders (self)))
+    return FALSE;
   sides = self->client != NULL
           ? adm_dice_mixes_sides_to_give (adm_table_client_get_dice_given (self->client),
                                           self->battle)
@@ -1699,6 +1705,8 @@ ask_contributions (AdmiraltyBattlePage *self)
     {
       declarations = adm_battle_declarations_digest (self->battle,
                                                      admiralty_battle_page_turn_orders (self));
+      /* The admirals' phones offer their tap for this phase now, bound to the same. */
+      adm_campaign_ask_dice (self->campaign, self->engagement_id, declarations);
       dialog = admiralty_dice_contribution_dialog_new (
         GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), self->campaign,
         self->engagement_id, sides, declarations);

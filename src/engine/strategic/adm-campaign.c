@@ -59,6 +59,7 @@ adm_campaign_finalize (GObject *object)
   g_clear_pointer (&self->pending, g_ptr_array_unref);
   g_clear_pointer (&self->replays, adm_replays_free);
   g_clear_pointer (&self->past_battles, g_ptr_array_unref);
+  g_clear_pointer (&self->dice_asked, g_hash_table_unref);
 
   G_OBJECT_CLASS (adm_campaign_parent_class)->finalize (object);
 }

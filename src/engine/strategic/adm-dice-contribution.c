@@ -10,6 +10,8 @@
 #include "adm-dice-contribution.h"
 #include "adm-campaign-battles.h"
 #include "adm-campaign-journal.h"
+#include "adm-campaign-private.h"
+#include "adm-dice-queue.h"
 #include "adm-roll-check.h"
 #include "adm-state.h"
 
@@ -88,6 +90,70 @@ adm_dice_phase_id_is_valid (const char *id)
     if (g_strcmp0 (id, adm_phase_to_string (phase)) == 0)
       return TRUE;
   return FALSE;
+}
+
+gboolean
+adm_dice_phase_rolls (AdmBattle           *battle,
+                      const AdmTurnOrders *orders)
+{
+  g_autoptr(AdmDiceQueue) none = adm_dice_queue_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), FALSE);
+
+  /* The first die the phase asks for finds the queue empty and stops the trial. */
+  return !adm_battle_phase_requests (battle, orders, ADM_DICE_SOURCE (none), &error) &&
+         g_error_matches (error, ADM_DICE_ERROR, ADM_DICE_ERROR_EMPTY);
+}
+
+/* "FROM:TURN:PHASE" of the phase of @engagement_id's battle kept about to be rolled, or NULL. */
+static char *
+phase_about_to_roll (AdmCampaign *campaign,
+                     const char  *engagement_id)
+{
+  AdmBattle *battle = adm_campaign_get_battle_played (campaign, engagement_id, NULL);
+
+  if (battle == NULL)
+    return NULL;
+  return g_strdup_printf ("%u:%d:%s", adm_battle_get_rolls (battle)->len + 1,
+                          adm_battle_get_turn (battle),
+                          adm_phase_to_string (adm_battle_get_phase (battle)));
+}
+
+void
+adm_campaign_ask_dice (AdmCampaign *campaign,
+                       const char  *engagement_id,
+                       const char  *declarations)
+{
+  g_autofree char *phase = NULL;
+
+  g_return_if_fail (ADM_IS_CAMPAIGN (campaign));
+  g_return_if_fail (engagement_id != NULL && adm_dice_hex_is_valid (declarations));
+
+  if ((phase = phase_about_to_roll (campaign, engagement_id)) == NULL)
+    return;
+  if (campaign->dice_asked == NULL)
+    campaign->dice_asked = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_hash_table_replace (campaign->dice_asked, g_strdup (engagement_id),
+                        g_strconcat (phase, "=", declarations, NULL));
+}
+
+const char *
+adm_campaign_get_dice_asked (AdmCampaign *campaign,
+                             const char  *engagement_id)
+{
+  g_autofree char *phase = NULL;
+  const char *asked;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (engagement_id != NULL, NULL);
+
+  if (campaign->dice_asked == NULL ||
+      (asked = g_hash_table_lookup (campaign->dice_asked, engagement_id)) == NULL ||
+      (phase = phase_about_to_roll (campaign, engagement_id)) == NULL ||
+      !g_str_has_prefix (asked, phase) || asked[strlen (phase)] != '=')
+    return NULL;
+  return asked + strlen (phase) + 1;
 }
 
 static int

@@ -47,6 +47,30 @@ typedef struct {
 void adm_dice_phase_mix_free (AdmDicePhaseMix *mix);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmDicePhaseMix, adm_dice_phase_mix_free)
 
+/* Whether the phase @battle is about to resolve rolls any dice with @orders (its turn's
+ * declarations; NULL: none): the phase tried on the battle's snapshot with no dice to give
+ * (adm_battle_phase_requests ()), as the rules would ask them. A phase that rolls none asks no
+ * contributions — no dialog in the app or at a table, no tap on a phone, no `dice-give` — so
+ * that no throw is carried into the next phase that rolls (docs/dice.md). A phase that refuses
+ * its orders before its first roll rolls none: its refusal is said when it is resolved. */
+gboolean       adm_dice_phase_rolls           (AdmBattle           *battle,
+                                               const AdmTurnOrders *orders);
+
+/* The phase of @engagement_id's battle about to be rolled (as the campaign keeps it) asks its
+ * sides' contributions now, its declarations locked as @declarations (adm_declarations_digest
+ * ()): the master's app says so when Resolve asks each side's dice for a phase that rolls some
+ * (adm_dice_phase_rolls ()), and the admirals' phones then offer their tap for that phase,
+ * bound to those declarations. Kept in memory, not journaled: it holds while the battle stands
+ * at that phase, and Resolve asks again after a restart. */
+void           adm_campaign_ask_dice          (AdmCampaign  *campaign,
+                                               const char   *engagement_id,
+                                               const char   *declarations);
+/* The declarations digest the phase of @engagement_id about to be rolled was asked its dice
+ * with (adm_campaign_ask_dice ()), or NULL: a phase not asked — it rolls no dice, or its
+ * declarations are not locked yet, or the battle has moved on — takes no phone's tap. */
+const char    *adm_campaign_get_dice_asked    (AdmCampaign  *campaign,
+                                               const char   *engagement_id);
+
 /* Whether @id is a phase's id ("fire", adm_phase_to_string ()). */
 gboolean       adm_dice_phase_id_is_valid     (const char   *id);
 
