@@ -465,6 +465,153 @@ test_declarations_bound (Fixture       *fixture,
 }
 
 /* The mix is SHA-256 of "E:F:SIDE=VALUE;…" in the order of the side ids (docs/dice.md). */
+/* @text, the orders file, with @from replaced by @to, written as @name in @folder. */
+static char *
+orders_changed (const char *folder,
+                const char *text,
+                const char *name,
+                const char *from,
+                const char *to)
+{
+  g_autofree char *path = g_build_filename (folder, name, NULL);
+  g_auto(GStrv) parts = g_strsplit (text, from, -1);
+  g_autofree char *changed = g_strjoinv (to, parts);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpuint (g_strv_length (parts), ==, 2);
+  g_assert_true (g_file_set_contents (path, changed, -1, &error));
+  g_assert_no_error (error);
+  return g_steal_pointer (&path);
+}
+
+/* The file's text, to tell that a refused command changed nothing. */
+static char *
+file_text (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  return text;
+}
+
+/* `dice-give --orders FILE` binds a side's dice to the phase's declarations in that orders
+ * file, as the app's dialog does. Refused first, the file unchanged: a phase that rolls no
+ * dice with them (turn 1's detection; turn 2's fire with nobody firing), a file that is no
+ * orders file, --orders with --show, and a second side naming other declarations. Then each
+ * side gives bound to the same, and the phase is kept only with those. */
+static void
+test_give_bound_cli (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->folder, "komarr.admiralty", NULL);
+  g_autofree char *orders_path = g_test_build_filename (G_TEST_DIST, "data", "campaign-battles",
+                                                        "komarr-c1-3.orders.xml", NULL);
+  g_autofree char *orders_text = file_text (orders_path);
+  g_autofree char *no_fire = orders_changed (
+    fixture->folder, orders_text, "no-fire.orders.xml",
+    "    <fire weapons=\"jade-pavilion:main\" target=\"pol-sentinel\"/>\n"
+    "    <fire weapons=\"star-garden:main\" target=\"guardian\"/>\n", "");
+  g_autofree char *other = orders_changed (
+    fixture->folder, orders_text, "other.orders.xml",
+    "<fire weapons=\"star-garden:main\" target=\"guardian\"/>",
+    "<fire weapons=\"star-garden:main\" target=\"pol-sentinel\"/>");
+  g_autofree char *declarations = NULL, *before = NULL, *after = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmBattleOrders) orders = komarr_c1_3_orders ();
+  g_autoptr(GPtrArray) mixes = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *refusals[][2] = {
+    { orders_path, "rolls no dice with these declarations" },
+    { "/nonexistent/c1-3.orders.xml", "c1-3.orders.xml" },
+  };
+
+  g_assert_true (adm_campaign_save (fixture->campaign, path, &error));
+  g_assert_no_error (error);
+  g_clear_object (&fixture->campaign);
+  before = file_text (path);
+  for (guint r = 0; r < G_N_ELEMENTS (refusals); r++)
+    {
+      g_autoptr(CliResult) refused = run_cli ("dice-give", path, "c1-3", fixture->sides[0],
+                                              "3 5", "--orders", refusals[r][0], NULL);
+
+      g_assert_cmpint (refused->status, ==, 1);
+      g_assert_nonnull (strstr (refused->err, refusals[r][1]));
+      after = file_text (path);
+      g_assert_cmpstr (after, ==, before);
+      g_clear_pointer (&after, g_free);
+    }
+  {
+    g_autoptr(CliResult) usage = run_cli ("dice-give", path, "c1-3", fixture->sides[0],
+                                          "--show", "00", "--orders", orders_path, NULL);
+
+    g_assert_cmpint (usage->status, ==, 2);
+  }
+
+  /* Played on to turn 2's fire, the first phase that rolls with c1-3's orders. */
+  fixture->campaign = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+  battle = engagement_battle (fixture->campaign, "c1-3");
+  declarations = komarr_c1_3_to_rolling_phase (fixture->campaign, battle);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+  g_assert_true (adm_campaign_save (fixture->campaign, path, &error));
+  g_assert_no_error (error);
+  g_clear_object (&fixture->campaign);
+  g_free (before);
+  before = file_text (path);
+  {
+    g_autoptr(CliResult) refused = run_cli ("dice-give", path, "c1-3", fixture->sides[0],
+                                            "3 5", "--orders", no_fire, NULL);
+
+    g_assert_cmpint (refused->status, ==, 1);
+    g_assert_nonnull (strstr (refused->err, "rolls no dice"));
+    after = file_text (path);
+    g_assert_cmpstr (after, ==, before);
+    g_clear_pointer (&after, g_free);
+  }
+  {
+    g_autoptr(CliResult) given = run_cli ("dice-give", path, "c1-3", fixture->sides[0], "3 5",
+                                          "--orders", orders_path, "--json", NULL);
+    g_autoptr(CliResult) tampered = NULL;
+    g_autoptr(CliResult) second = NULL;
+
+    g_assert_cmpint (given->status, ==, 0);
+    g_assert_nonnull (strstr (given->out, "\"declarations\""));
+    g_assert_nonnull (strstr (given->out, declarations));
+    /* The other side names other declarations: refused, nothing journaled. */
+    g_free (before);
+    before = file_text (path);
+    tampered = run_cli ("dice-give", path, "c1-3", fixture->sides[1], "6 2", "--orders", other,
+                        NULL);
+    g_assert_cmpint (tampered->status, ==, 1);
+    g_assert_nonnull (strstr (tampered->err, "other declarations"));
+    after = file_text (path);
+    g_assert_cmpstr (after, ==, before);
+    second = run_cli ("dice-give", path, "c1-3", fixture->sides[1], "6 2", "--orders",
+                      orders_path, NULL);
+    g_assert_cmpint (second->status, ==, 0);
+  }
+
+  /* Bound: resolved with other declarations, the phase is not kept. */
+  fixture->campaign = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+  mixes = adm_campaign_get_dice_mixes (fixture->campaign, "c1-3");
+  g_assert_cmpuint (mixes->len, ==, 1);
+  g_assert_cmpstr (((const AdmDicePhaseMix *) g_ptr_array_index (mixes, 0))->declarations, ==,
+                   declarations);
+  g_clear_object (&fixture->battle);
+  fixture->battle = g_object_ref (battle);
+  g_assert_false (resolve_phase_with (fixture, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "not those locked"));
+  g_clear_error (&error);
+  g_assert_true (adm_battle_undo (fixture->battle, &error));
+  g_assert_no_error (error);
+  g_assert_true (resolve_phase_with (fixture, adm_battle_orders_get_turn (orders, 2), &error));
+  g_assert_no_error (error);
+}
+
 static void
 test_mix_known_answer (void)
 {
@@ -529,12 +676,23 @@ test_page_in_browser (Fixture       *fixture,
     { "d.contributions[0].given[0].dice = '7 7'", "throws" },
     /* no rolls at all */
     { "delete d.rolls", "throws" },
+    /* a declarations digest that is none */
+    { "d.contributions[0].declarations = 'not a digest'", "throws" },
+    /* bound to the declarations the phase was resolved with: they match */
+    { "d.contributions[0].declarations = d.contributions[0].resolved", "passed" },
+    /* bound to other declarations than those the phase was resolved with (a tampered
+     * digest): said, as verify-dice says it */
+    { "d.contributions[0].declarations = d.contributions[0].resolved.replace (/^./, "
+      "function (c) { return c === 'a' ? 'b' : 'a'; })", "declarations" },
   };
 
   test_secret_no_longer_foretells (fixture, data);
   commitments = adm_campaign_get_dice_commitments (fixture->campaign, "c1-3");
   checks = adm_dice_verify (commitments, "c1-3", fixture->battle, adm_audience_master ());
   page_data = adm_dice_page_data ("c1-3", fixture->battle, commitments, checks);
+  /* The digest of the declarations each phase contributed to was resolved with, never their
+   * text (it may name what a side was not told of). */
+  g_assert_nonnull (strstr (page_data, "\"resolved\":\""));
   page = adm_dice_page_new (page_data);
   g_assert_true (g_file_set_contents (path, page, -1, &error));
   g_assert_no_error (error);
@@ -569,7 +727,8 @@ test_page_in_browser (Fixture       *fixture,
         "(function () { var d = JSON.parse (document.getElementById ('dice-data').textContent);"
         " %s; try { var r = AdmDiceVerifier.check (d); } catch (e) { return 'throws'; }"
         " return r.rolls.some (function (x) { return x.verdict === 'forged'; }) ? 'forged'"
-        " : r.mismatched > 0 ? 'mismatch' : 'passed'; }) ()", forged[f][0]);
+        " : r.problems.some (function (p) { return p.indexOf ('DO NOT MATCH') >= 0; })"
+        " ? 'declarations' : r.mismatched > 0 ? 'mismatch' : 'passed'; }) ()", forged[f][0]);
       g_autofree char *said = chromium_evaluate (&chromium, expression);
 
       g_assert_cmpstr (said, ==, forged[f][1]);
@@ -600,6 +759,8 @@ main (int   argc,
               test_refuses_locked_phase, fixture_teardown);
   g_test_add ("/engine/dice/contribution/F-STRAT-4/declarations-bound", Fixture, NULL,
               fixture_setup, test_declarations_bound, fixture_teardown);
+  g_test_add ("/engine/dice/contribution/F-STRAT-4/give-bound-cli", Fixture, NULL,
+              fixture_setup, test_give_bound_cli, fixture_teardown);
   g_test_add ("/engine/dice/contribution/F-STRAT-4/phone-commit-reveal", Fixture, NULL,
               fixture_setup, test_phone_commit_reveal, fixture_teardown);
   g_test_add ("/engine/dice/contribution/F-STRAT-4/secret-no-longer-foretells", Fixture, NULL,

@@ -45,7 +45,7 @@ static const Path paths[] = {
   { "layout", PATH_CLI, NULL, "battle --engagement --layout-seed" },
   { "dice-commit", PATH_CLI, NULL, "battle --engagement (program dice)" },
   { "dice-reveal", PATH_CLI, NULL, "battle --engagement --end" },
-  { "dice-contribution", PATH_CLI_CALL, "adm_campaign_give_dice", "dice-give" },
+  { "dice-contribution", PATH_CLI_CALL, "adm_campaign_give_declared_dice", "dice-give" },
   { "dice-contribution-reveal", PATH_CLI_CALL, "adm_campaign_show_dice", "dice-give --show" },
   { "ship-after-battle", PATH_CLI, NULL, "battle --engagement --end" },
   { "battle-end", PATH_CLI, NULL, "battle --engagement --end" },

@@ -5,13 +5,47 @@
  * (adm-dice-contribution.h, docs/dice.md, F-STRAT-4). --by-master: the master threw them for a
  * side that gave none (ruling "dice-contribution-missing"). --commit HASH and --show TAP give a
  * side's random tap instead, committed to first and shown once every side has given, as an
- * admiral's phone does. Journalled in the campaign; a refused contribution changes no file. */
+ * admiral's phone does. --orders FILE binds them to the phase's declarations in that orders
+ * file (adm_battle_declarations_digest ()), as the app's dialog binds them: the phase is then
+ * kept only with those, and one that rolls no dice with them is refused, as it asks none.
+ * Journalled in the campaign; a refused contribution changes no file. */
 
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "cli-private.h"
+
+/* --orders: the digest of the declarations of @orders_path for the phase of @engagement_id's
+ * battle about to be rolled, as resolving it with them would journal them; NULL with @error
+ * when the file is not an orders file, or the phase rolls no dice with them
+ * (adm_dice_phase_rolls ()): such a phase asks no side's dice, as in the app. */
+static char *
+declarations_of (AdmCampaign  *campaign,
+                 const char   *engagement_id,
+                 const char   *orders_path,
+                 GError      **error)
+{
+  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, error);
+  const AdmTurnOrders *turn_orders;
+  AdmBattle *battle;
+
+  if (orders == NULL ||
+      (battle = adm_campaign_get_battle_played (campaign, engagement_id, error)) == NULL)
+    return NULL;
+  turn_orders = adm_battle_orders_get_turn (orders, adm_battle_get_turn (battle));
+  if (!adm_dice_phase_rolls (battle, turn_orders))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   /* Translators: "turn 1, phase “Detection” of engagement c1-3 rolls no dice…" */
+                   _("turn %d, phase “%s” of engagement %s rolls no dice with these "
+                     "declarations: it asks no side’s dice"), adm_battle_get_turn (battle),
+                   adm_phase_display_name (adm_phase_to_string (adm_battle_get_phase (battle))),
+                   engagement_id);
+      return NULL;
+    }
+  return adm_battle_declarations_digest (battle, turn_orders);
+}
 
 static CliExit
 give (const char *path,
@@ -21,12 +55,14 @@ give (const char *path,
       gboolean    by_master,
       const char *commit,
       const char *show,
+      const char *orders_path,
       gboolean    json)
 {
   gboolean given;
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmCampaign) campaign = NULL;
   g_autofree char *display = g_filename_display_name (path);
+  g_autofree char *declarations = NULL;
   CliExit status;
 
   status = _cli_open_saved_campaign (path, json, CLI_BACKUP_IF_DAMAGED, &campaign,
@@ -34,10 +70,13 @@ give (const char *path,
                                        "battle to give dice to"), display);
   if (status != CLI_EXIT_OK)
     return status;
+  if (orders_path != NULL &&
+      (declarations = declarations_of (campaign, engagement_id, orders_path, &error)) == NULL)
+    return _cli_invalid (json, _("%s: no dice were given: %s"), display, error->message);
   given = show != NULL
           ? adm_campaign_show_dice (campaign, engagement_id, side, show, adm_clock_now (), &error)
-          : adm_campaign_give_dice (campaign, engagement_id, side, dice, by_master, commit,
-                                    adm_clock_now (), &error);
+          : adm_campaign_give_declared_dice (campaign, engagement_id, side, dice, by_master,
+                                             commit, declarations, adm_clock_now (), &error);
   if (!given)
     return _cli_invalid (json, _("%s: no dice were given: %s"), display, error->message);
   if (json)
@@ -51,6 +90,7 @@ give (const char *path,
       _cli_add_string_or_null (builder, "commit", commit);
       _cli_add_string_or_null (builder, "tap", show);
       _cli_add_string (builder, "by", by_master ? "master" : "side");
+      _cli_add_string_or_null (builder, "declarations", declarations);
       json_builder_end_object (builder);
       _cli_print_json (builder);
     }
@@ -75,7 +115,7 @@ _cli_dice_give_run (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_auto(GStrv) args = NULL;
   gboolean json = FALSE, by_master = FALSE;
-  g_autofree char *commit = NULL, *show = NULL;
+  g_autofree char *commit = NULL, *show = NULL, *orders_path = NULL;
   const GOptionEntry entries[] = {
     { "by-master", 0, 0, G_OPTION_ARG_NONE, &by_master,
       N_("The master threw them for a side that gave none"), NULL },
@@ -84,6 +124,9 @@ _cli_dice_give_run (int    argc,
       N_("HASH") },
     { "show", 0, 0, G_OPTION_ARG_STRING, &show,
       N_("Instead of dice: the tap committed to, once every side has given"), N_("TAP") },
+    { "orders", 0, 0, G_OPTION_ARG_FILENAME, &orders_path,
+      N_("Bind the dice to the phase's declarations in this orders file, as the battle is "
+         "resolved with them (docs/dice.md)"), N_("FILE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args, NULL, NULL },
     { NULL }
@@ -107,7 +150,10 @@ _cli_dice_give_run (int    argc,
         return CLI_EXIT_USAGE;
       if (commit != NULL && show != NULL)
         return _cli_usage_error (command, _("give --commit or --show, not both"));
-      return give (args[0], args[1], args[2], NULL, FALSE, commit, show, json);
+      if (show != NULL && orders_path != NULL)
+        return _cli_usage_error (command, _("--orders goes with the dice or --commit: a tap "
+                                            "shown is bound by its commit"));
+      return give (args[0], args[1], args[2], NULL, FALSE, commit, show, orders_path, json);
     }
   if (!_cli_check_arguments (command, args,
                              _("unexpected argument “%s”; give a campaign file, an engagement, "
@@ -116,5 +162,5 @@ _cli_dice_give_run (int    argc,
                              _("no side given; name it by its faction id"),
                              _("no dice given; give two numbers from 1 to 6, “3 5”"), NULL))
     return CLI_EXIT_USAGE;
-  return give (args[0], args[1], args[2], args[3], by_master, NULL, NULL, json);
+  return give (args[0], args[1], args[2], args[3], by_master, NULL, NULL, orders_path, json);
 }

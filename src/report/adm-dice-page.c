@@ -81,7 +81,14 @@ adm_dice_page_data (const char *engagement_id,
 
       g_string_append_printf (out, "%s{\"from\":%u,\"turn\":%d,", m > 0 ? "," : "", mix->from,
                               mix->turn);
+      g_autofree char *resolved = adm_dice_mix_resolved_declarations (mix, battle);
+
       add_member (out, "phase", mix->phase);
+      /* The digests alone: the declarations' text may name what a side was not told of. */
+      g_string_append_c (out, ',');
+      add_member (out, "declarations", mix->declarations);
+      g_string_append_c (out, ',');
+      add_member (out, "resolved", resolved);
       g_string_append (out, ",\"given\":[");
       for (guint g = 0; g < mix->given->len; g++)
         {

@@ -175,6 +175,9 @@ var AdmDiceVerifier = (function () {
     data.contributions.forEach (function (p, i) {
       need (isCount (p.from, 1, 2147483647) && Array.isArray (p.given),
             "Contribution " + (i + 1) + " has no first roll or no sides.");
+      need ((p.declarations == null || isHex64 (p.declarations)) &&
+            (p.resolved == null || isHex64 (p.resolved)),
+            "The declarations of contribution " + (i + 1) + " are not 64 hexadecimal digits.");
       p.given.forEach (function (g) {
         need (typeof g.side === "string" && g.side.length > 0,
               "A contribution from roll " + p.from + " names no side.");
@@ -227,6 +230,12 @@ var AdmDiceVerifier = (function () {
         problems.push ("The tap " + g.side + " showed for roll " + p.from +
                        " is not the one its phone committed to.");
       });
+      /* Declarations bound to the dice (docs/dice.md): the phase is resolved with those. */
+      if (p.declarations != null && p.resolved != null && p.declarations !== p.resolved)
+        problems.push ("Turn " + p.turn + ", " + p.phase + " (from roll " + p.from +
+                       "): the declarations locked, " + p.declarations.substr (0, 16) +
+                       "…, DO NOT MATCH the declarations the phase was resolved with, " +
+                       p.resolved.substr (0, 16) + "….");
       return { from: p.from, turn: p.turn, phase: p.phase,
                mix: bad.length > 0 ? undefined : mixOf (data.engagement, p.from, p.given) };
     });

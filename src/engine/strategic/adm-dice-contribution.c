@@ -803,24 +803,21 @@ adm_dice_mixes_check_declarations (GPtrArray   *mixes,
   return FALSE;
 }
 
-AdmDeclarationsVerdict
-adm_dice_mix_check_battle (const AdmDicePhaseMix *mix,
-                           AdmBattle             *battle)
+char *
+adm_dice_mix_resolved_declarations (const AdmDicePhaseMix *mix,
+                                    AdmBattle             *battle)
 {
   GPtrArray *events;
   guint rolls = 0;
 
-  g_return_val_if_fail (mix != NULL, ADM_DECLARATIONS_UNBOUND);
-  g_return_val_if_fail (ADM_IS_BATTLE (battle), ADM_DECLARATIONS_UNBOUND);
+  g_return_val_if_fail (mix != NULL, NULL);
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), NULL);
 
-  if (mix->declarations == NULL)
-    return ADM_DECLARATIONS_UNBOUND;
   /* The battle's journal in effect: a "phase" event per phase, then its "roll" events. */
   events = adm_battle_get_journal (battle);
   for (guint e = 0; e < events->len; e++)
     {
       const AdmEvent *event = g_ptr_array_index (events, e);
-      g_autofree char *digest = NULL;
       gint64 turn = 0;
 
       if (g_str_equal (adm_event_get_kind (event), "roll"))
@@ -828,15 +825,29 @@ adm_dice_mix_check_battle (const AdmDicePhaseMix *mix,
           rolls++;
           continue;
         }
-      if (!g_str_equal (adm_event_get_kind (event), "phase") ||
-          !adm_event_get_int (event, "turn", &turn) || turn != mix->turn ||
-          g_strcmp0 (adm_event_get (event, "phase"), mix->phase) != 0 || rolls + 1 != mix->from)
-        continue;
-      digest = adm_declarations_digest (adm_event_get_text (event));
-      return g_str_equal (digest, mix->declarations) ? ADM_DECLARATIONS_MATCH
-                                                     : ADM_DECLARATIONS_MISMATCH;
+      if (g_str_equal (adm_event_get_kind (event), "phase") &&
+          adm_event_get_int (event, "turn", &turn) && turn == mix->turn &&
+          g_strcmp0 (adm_event_get (event, "phase"), mix->phase) == 0 && rolls + 1 == mix->from)
+        return adm_declarations_digest (adm_event_get_text (event));
     }
-  return ADM_DECLARATIONS_NOT_RESOLVED;
+  return NULL;
+}
+
+AdmDeclarationsVerdict
+adm_dice_mix_check_battle (const AdmDicePhaseMix *mix,
+                           AdmBattle             *battle)
+{
+  g_autofree char *digest = NULL;
+
+  g_return_val_if_fail (mix != NULL, ADM_DECLARATIONS_UNBOUND);
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), ADM_DECLARATIONS_UNBOUND);
+
+  if (mix->declarations == NULL)
+    return ADM_DECLARATIONS_UNBOUND;
+  if ((digest = adm_dice_mix_resolved_declarations (mix, battle)) == NULL)
+    return ADM_DECLARATIONS_NOT_RESOLVED;
+  return g_str_equal (digest, mix->declarations) ? ADM_DECLARATIONS_MATCH
+                                                 : ADM_DECLARATIONS_MISMATCH;
 }
 
 gboolean

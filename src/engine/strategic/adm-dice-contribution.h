@@ -165,6 +165,11 @@ typedef enum {
   ADM_DECLARATIONS_NOT_RESOLVED, /* the phase is not resolved (yet) */
 } AdmDeclarationsVerdict;
 
+/* The adm_declarations_digest () of the declarations @mix's phase was resolved with in
+ * @battle's journal (its phases in effect), or NULL while it is not resolved. */
+char          *adm_dice_mix_resolved_declarations (const AdmDicePhaseMix *mix,
+                                                   AdmBattle             *battle)
+                                                   G_GNUC_WARN_UNUSED_RESULT;
 /* The verdict on @mix's declarations against @battle's journal (its phases in effect). */
 AdmDeclarationsVerdict adm_dice_mix_check_battle (const AdmDicePhaseMix *mix,
                                                   AdmBattle             *battle);
