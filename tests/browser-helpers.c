@@ -216,11 +216,12 @@ chromium_screenshot (Chromium   *chromium,
   g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "tests", name, NULL);
   gsize length;
 
-  g_usleep (300000);
+  /* No wait between the calls: each is answered once done, scrollIntoView () lays the page out
+   * at the new size first, and the capture draws a new frame of the page as it then is. A
+   * wait on the page's own frames would never end with its script turned off. */
   scrolled = chromium_evaluate (chromium, scroll);
-  g_usleep (200000);
   shot = chromium_call (chromium, "Page.captureScreenshot", "{\"format\":\"png\"}");
-  if (set == NULL || shot == NULL)
+  if (set == NULL || scrolled == NULL || shot == NULL)
     return FALSE;
   png = g_base64_decode (json_object_get_string_member (json_node_get_object (shot), "data"),
                          &length);
