@@ -1825,12 +1825,15 @@ player_shown (gpointer data)
   return find_player () != NULL && gtk_widget_get_mapped (GTK_WIDGET (find_player ()));
 }
 
-/* The controls under @widget: buttons, drop-downs, entries, switches. */
+/* The master's controls under @widget: buttons, drop-downs, entries, switches — but the sides
+ * palette's toggle, a way of drawing the side's own map that any admiral may switch
+ * (F-STRAT-3: it shows nothing the side does not know). */
 static guint
 count_controls (GtkWidget *widget)
 {
-  guint n = GTK_IS_BUTTON (widget) || GTK_IS_DROP_DOWN (widget) || GTK_IS_EDITABLE (widget) ||
-            GTK_IS_SWITCH (widget) || GTK_IS_CHECK_BUTTON (widget);
+  guint n = (GTK_IS_BUTTON (widget) || GTK_IS_DROP_DOWN (widget) || GTK_IS_EDITABLE (widget) ||
+             GTK_IS_SWITCH (widget) || GTK_IS_CHECK_BUTTON (widget)) &&
+            !gtk_widget_has_css_class (widget, "projector-palette");
 
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
