@@ -5,8 +5,17 @@
 #include "browser-helpers.h"
 
 #include <poll.h>
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
+
+/* The browser leads a process group of its own, so that chromium_stop () can take its
+ * renderers and helpers too: one left running writes into the profile being removed. */
+static void
+own_process_group (gpointer data)
+{
+  setpgid (0, 0);
+}
 
 gboolean
 chromium_start (Chromium   *chromium,
@@ -34,6 +43,7 @@ chromium_start (Chromium   *chromium,
                                           G_SUBPROCESS_FLAGS_STDERR_SILENCE);
   g_subprocess_launcher_take_fd (launcher, to_browser[0], 3);
   g_subprocess_launcher_take_fd (launcher, from_browser[1], 4);
+  g_subprocess_launcher_set_child_setup (launcher, own_process_group, NULL, NULL);
   chromium->process = g_subprocess_launcher_spawn (launcher, &error, chromium_path,
                                                    "--headless=new", "--no-sandbox",
                                                    "--disable-gpu", "--no-first-run",
@@ -49,11 +59,56 @@ chromium_start (Chromium   *chromium,
   return TRUE;
 }
 
+static void
+exited (GObject      *process,
+        GAsyncResult *result,
+        gpointer      data)
+{
+  g_subprocess_wait_finish (G_SUBPROCESS (process), result, NULL);
+  *(gboolean *) data = TRUE;
+}
+
+static gboolean
+waited_enough (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
 void
 chromium_stop (Chromium *chromium)
 {
-  g_subprocess_force_exit (chromium->process);
-  g_subprocess_wait (chromium->process, NULL, NULL);
+  static const char close_browser[] = "{\"id\":0,\"method\":\"Browser.close\",\"params\":{}}";
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(GSource) timeout = g_timeout_source_new (10000);
+  gboolean done = FALSE, late = FALSE;
+  GPid group = (GPid) g_ascii_strtoll (g_subprocess_get_identifier (chromium->process), NULL, 10);
+
+  /* Asked to close, the browser ends its renderers and writes its profile before it exits;
+   * only one that does not within ten seconds is killed, with everything it started. */
+  g_main_context_push_thread_default (context);
+  if (write (chromium->to_browser, close_browser, sizeof close_browser) == sizeof close_browser)
+    {
+      g_subprocess_wait_async (chromium->process, NULL, exited, &done);
+      g_source_set_callback (timeout, waited_enough, &late, NULL);
+      g_source_attach (timeout, context);
+      while (!done && !late)
+        g_main_context_iteration (context, TRUE);
+      g_source_destroy (timeout);
+    }
+  if (!done)
+    {
+      g_subprocess_force_exit (chromium->process);
+      g_subprocess_wait (chromium->process, NULL, NULL);
+    }
+  kill (-group, SIGKILL);
+  /* A killed member of the group is gone once signalling the group finds none (a zombie
+   * writes nothing), or after half a second at the most. */
+  for (int i = 0; i < 50 && kill (-group, 0) == 0; i++)
+    g_usleep (10000);
+  while (g_main_context_iteration (context, FALSE))
+    ;
+  g_main_context_pop_thread_default (context);
   g_clear_object (&chromium->process);
   close (chromium->to_browser);
   close (chromium->from_browser);
