@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-luck.c: `admiralty-cli luck` and `report --kind luck`, the luck ledger of the Komarr
  * campaign after cycle 1 played from its sheets: bad input first (a campaign with no battle,
- * an unknown engagement, one not fought, an unknown side, a TI4 combat file, odd options:
+ * an unknown engagement, one not fought, an unknown side, odd options:
  * exit 1 or 2, the problem named); then with c1-2 fought two turns with seed 3: the master's
  * ledger names the engagement, each side's JSON holds exactly the judged rolls the audience
  * filter shows that side (adm-luck.h), never the engagement's id, and no ship it is not
  * shown (F-ECM-2, F-ECM-4, F-STRAT-3); by admiral, a side's own only (F-GEN-5); after the
- * revelation every side's ledger is the master's. CLI_PATH comes from meson. */
+ * revelation every side's ledger is the master's. A saved Twilight Imperium combat: bad input
+ * first (an engagement asked of it, a combat not begun, an unknown side), then a combat of
+ * typed dice whose every group's expected hits (LRR 39.5) are known exactly. CLI_PATH comes
+ * from meson. */
 
 #include "config.h"
 
@@ -16,6 +19,7 @@
 #include "adm-luck-admirals.h"
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
+#include "file-helpers.h"
 #include "text-helpers.h"
 
 #define ENGAGEMENT "c1-2"
@@ -24,8 +28,6 @@ static void
 test_bad_input (CliCampaign   *fixture,
                 gconstpointer  data)
 {
-  g_autofree char *ti4 = g_test_build_filename (G_TEST_DIST, "data", "round-trip",
-                                                "ti4-space.xml", NULL);
   struct {
     const char *file;
     const char *args[6];
@@ -38,7 +40,6 @@ test_bad_input (CliCampaign   *fixture,
       "Engagement c1-2 has no battle yet" },
     { fixture->campaign, { "--engagement", NULL }, 2, "--engagement" },
     { fixture->campaign, { "--odds", NULL }, 2, "--odds" },
-    { ti4, { NULL }, 1, "ti4-space.xml" },
     { NULL, { NULL }, 2, "no campaign file given" },
   };
 
@@ -362,6 +363,213 @@ test_published (CliCampaign   *fixture,
     }
 }
 
+
+/* A temporary folder for the TI4 combat files; removed by the caller (remove_tree ()). */
+static char *
+ti4_folder (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("luck-ti4-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+/* A 1-Dreadnought attacker against a 1-Cruiser defender in space, saved at @path with the
+ * dice @dice typed (NULL: not begun, nothing rolled). */
+static void
+save_ti4_combat (const char *path,
+                 const char *dice)
+{
+  if (dice != NULL)
+    {
+      g_autoptr(CliResult) saved = run_cli ("ti4", "battle", "--attacker", "dreadnought=1",
+                                            "--defender", "cruiser=1", "--dice", dice,
+                                            "--save", path, NULL);
+
+      g_assert_cmpint (saved->status, ==, 0);
+    }
+  else
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmTi4Catalog) catalog = adm_ti4_catalog_load (&error);
+      g_autoptr(AdmTi4Combat) combat = NULL;
+      AdmTi4Setup setup = { .arena = ADM_TI4_SPACE };
+      int dreadnought, cruiser;
+
+      g_assert_no_error (error);
+      dreadnought = adm_ti4_catalog_find (catalog, "dreadnought");
+      cruiser = adm_ti4_catalog_find (catalog, "cruiser");
+      g_assert_cmpint (dreadnought, >=, 0);
+      g_assert_cmpint (cruiser, >=, 0);
+      setup.attacker.intact[dreadnought] = 1;
+      setup.defender.intact[cruiser] = 1;
+      combat = adm_ti4_combat_new (catalog, &setup, &error);
+      g_assert_no_error (error);
+      g_assert_true (adm_ti4_combat_save (combat, path, &error));
+      g_assert_no_error (error);
+    }
+}
+
+/* LRR 39.5: a TI4 combat refused as a master is told why, naming the file: an engagement asked
+ * of a combat of no campaign, a combat whose dice are not rolled yet, a side it does not
+ * have. */
+static void
+test_ti4_bad_input (void)
+{
+  g_autofree char *dir = ti4_folder ();
+  g_autofree char *fought = g_build_filename (dir, "fought.xml", NULL);
+  g_autofree char *waiting = g_build_filename (dir, "waiting.xml", NULL);
+  g_autoptr(CliResult) engagement = NULL, not_begun = NULL, nobody = NULL;
+
+  save_ti4_combat (fought, "3,7,5,2");
+  save_ti4_combat (waiting, NULL);
+
+  engagement = run_cli ("luck", fought, "--engagement", "c1-2", NULL);
+  assert_failure (engagement, 1, "fought.xml: A Twilight Imperium combat is one combat, of no "
+                                 "campaign: it has no engagement “c1-2”");
+  not_begun = run_cli ("luck", waiting, NULL);
+  assert_failure (not_begun, 1, "waiting.xml: The combat has not begun");
+  nobody = run_cli ("luck", fought, "--as", "north", NULL);
+  assert_failure (nobody, 1, "“north” is not an audience of this combat: master, public, "
+                             "attacker, defender");
+  remove_tree (dir);
+}
+
+/* The --json "sides" entry of @root's one battle for @side. */
+static JsonObject *
+ti4_side (JsonObject *root,
+          const char *side)
+{
+  JsonArray *battles = json_object_get_array_member (root, "battles");
+  JsonArray *sides;
+
+  g_assert_cmpuint (json_array_get_length (battles), ==, 1);
+  sides = json_object_get_array_member (json_array_get_object_element (battles, 0), "sides");
+  for (guint i = 0; i < json_array_get_length (sides); i++)
+    {
+      JsonObject *entry = json_array_get_object_element (sides, i);
+
+      if (g_str_equal (json_object_get_string_member (entry, "side"), side))
+        return entry;
+    }
+  g_assert_not_reached ();
+}
+
+static void
+assert_ti4_hits (JsonObject *side,
+                 guint       rolls,
+                 double      expected,
+                 gint64      actual)
+{
+  JsonObject *hits = json_object_get_object_member (side, "hits");
+
+  g_assert_cmpint (json_object_get_int_member (hits, "rolls"), ==, rolls);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (hits, "expected"), expected,
+                                  1e-12);
+  g_assert_cmpint (json_object_get_int_member (hits, "actual"), ==, actual);
+}
+
+/* LRR 39.5: the typed dice 3, 7, 5, 2 — round 1 the Dreadnought (hits on 5+) rolls 3, the
+ * Cruiser (7+) 7; round 2 the Dreadnought 5, the Cruiser 2. Each die of a group hits with
+ * (11 − combat value) / 10: the attacker expected 0.6 + 0.6 = 1.2 hits and got 1, the
+ * defender 0.4 + 0.4 = 0.8 and got 1. The luckiest roll is the Cruiser's 7 (1 hit on 40 %:
+ * as good or better 40 %); the unluckiest the Dreadnought's 3 (0 hits, as bad or worse
+ * 40 %). Every side sees every roll (the dice are rolled openly): its ledger is the master's,
+ * headed for it. */
+static void
+test_ti4_fixed_dice (void)
+{
+  g_autofree char *dir = ti4_folder ();
+  g_autofree char *path = g_build_filename (dir, "combat.xml", NULL);
+  g_autoptr(CliResult) json = NULL, text = NULL;
+  g_autoptr(JsonObject) root = NULL;
+  JsonObject *luckiest, *unluckiest;
+  JsonArray *rolls;
+
+  save_ti4_combat (path, "3,7,5,2");
+
+  json = run_cli ("luck", path, "--json", NULL);
+  g_test_message ("%s", json->err);
+  g_assert_cmpint (json->status, ==, 0);
+  root = parse_json (json->out);
+  assert_ti4_hits (ti4_side (root, "attacker"), 2, 1.2, 1);
+  assert_ti4_hits (ti4_side (root, "defender"), 2, 0.8, 1);
+  rolls = json_object_get_array_member (
+    json_array_get_object_element (json_object_get_array_member (root, "battles"), 0), "rolls");
+  g_assert_cmpuint (json_array_get_length (rolls), ==, 4);
+  {
+    static const struct {
+      const char *side;
+      guint       round, hit_on, hits;
+      double      expected, as_good, as_bad;
+    } want[] = {
+      { "attacker", 1, 5, 0, 0.6, 1.0, 0.4 },
+      { "defender", 1, 7, 1, 0.4, 0.4, 1.0 },
+      { "attacker", 2, 5, 1, 0.6, 0.6, 1.0 },
+      { "defender", 2, 7, 0, 0.4, 1.0, 0.6 },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (want); i++)
+      {
+        JsonObject *roll = json_array_get_object_element (rolls, i);
+
+        g_assert_cmpstr (json_object_get_string_member (roll, "side"), ==, want[i].side);
+        g_assert_cmpint (json_object_get_int_member (roll, "round"), ==, want[i].round);
+        g_assert_cmpint (json_object_get_int_member (roll, "hit_on"), ==, want[i].hit_on);
+        g_assert_cmpint (json_object_get_int_member (roll, "hits"), ==, want[i].hits);
+        g_assert_cmpstr (json_object_get_string_member (roll, "measure"), ==, "hits");
+        g_assert_cmpfloat_with_epsilon (json_object_get_double_member (roll, "expected"),
+                                        want[i].expected, 1e-12);
+        g_assert_cmpfloat_with_epsilon (json_object_get_double_member (roll, "p_as_good"),
+                                        want[i].as_good, 1e-12);
+        g_assert_cmpfloat_with_epsilon (json_object_get_double_member (roll, "p_as_bad"),
+                                        want[i].as_bad, 1e-12);
+      }
+  }
+  luckiest = json_object_get_object_member (json_object_get_object_member (root, "luckiest"),
+                                            "roll");
+  unluckiest = json_object_get_object_member (
+    json_object_get_object_member (root, "unluckiest"), "roll");
+  g_assert_cmpstr (json_object_get_string_member (luckiest, "side"), ==, "defender");
+  g_assert_cmpint (json_object_get_int_member (luckiest, "round"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (unluckiest, "side"), ==, "attacker");
+  g_assert_cmpint (json_object_get_int_member (unluckiest, "round"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (
+                     json_object_get_object_member (root, "luckiest"), "battle"), ==,
+                   "Space combat: Attacker against Defender");
+
+  text = run_cli ("luck", path, NULL);
+  g_assert_cmpint (text->status, ==, 0);
+  assert_contains (text->out, "For the master", "the TI4 ledger");
+  assert_contains (text->out, "Attacker\t1.20 → 1", "the TI4 ledger");
+  assert_contains (text->out, "Defender\t0.80 → 1", "the TI4 ledger");
+  assert_contains (text->out, "Luckiest roll: Space combat: Attacker against Defender, "
+                              "Defender, round 1 — Defender: 1 Cruiser, combat roll, hit on "
+                              "7+: 7, 1 hit (0.40 expected); as good or better: 40.0 %.",
+                   "the TI4 ledger");
+  assert_contains (text->out, "Unluckiest roll: Space combat: Attacker against Defender, "
+                              "Attacker, round 1 — Attacker: 1 Dreadnought, combat roll, hit "
+                              "on 5+: 3, 0 hits (0.60 expected); as bad or worse: 40.0 %.",
+                   "the TI4 ledger");
+
+  /* Every roll is rolled openly: a side's ledger counts the same rolls, for it. */
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *side = i == 0 ? "attacker" : "Defender";
+      g_autoptr(CliResult) as_json = run_cli ("luck", path, "--as", side, "--json", NULL);
+      g_autoptr(CliResult) as_text = run_cli ("luck", path, "--as", side, NULL);
+      g_autoptr(JsonObject) side_root = NULL;
+
+      g_assert_cmpint (as_json->status, ==, 0);
+      side_root = parse_json (as_json->out);
+      assert_ti4_hits (ti4_side (side_root, "attacker"), 2, 1.2, 1);
+      assert_ti4_hits (ti4_side (side_root, "defender"), 2, 0.8, 1);
+      assert_contains (as_text->out, i == 0 ? "For Attacker" : "For Defender", side);
+    }
+  remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -376,6 +584,8 @@ main (int    argc,
   ADD ("F-STRAT-3/published", test_published);
   ADD ("F-GEN-5/admirals", test_admirals);
 #undef ADD
+  g_test_add_func ("/cli/luck/LRR-39.5/ti4-bad-input", test_ti4_bad_input);
+  g_test_add_func ("/cli/luck/LRR-39.5/ti4-fixed-dice", test_ti4_fixed_dice);
 
   return g_test_run ();
 }

@@ -15,6 +15,7 @@
 #include "admiralty-ti4-hits-dialog.h"
 #include "admiralty-ti4-page-private.h"
 #include "admiralty-window-private.h"
+#include "text-helpers.h"
 #include "ui-helpers.h"
 
 /* Opens the page as the master does, from the empty start screen: win.ti4-combat. */
@@ -607,6 +608,13 @@ test_files (void)
     g_assert_true (g_file_get_contents (pdf, &contents, &length, NULL));
     g_assert_cmpuint (length, >, 1000);
     g_assert_true (g_str_has_prefix (contents, "%PDF"));
+    /* LRR 39.5: with its luck ledger, the round's dice beside their expected hits. */
+    {
+      g_autofree char *words = pdf_text (pdf);
+
+      assert_contains (words, "Luck ledger", "the combat's PDF");
+      assert_contains (words, "Luckiest roll:", "the combat's PDF");
+    }
     g_unlink (pdf);
   }
 

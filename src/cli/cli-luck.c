@@ -2,7 +2,8 @@
 /* cli-luck.c: `admiralty-cli luck CAMPAIGN [--engagement ID] [--as SIDE] [--json]` — the luck
  * ledger of a campaign's battles (adm-luck.h): per battle and per side the hits, damage,
  * criticals and other checks expected before the dice against what came, and the luckiest
- * and unluckiest rolls; a side's counts only the rolls it saw. */
+ * and unluckiest rolls; a side's counts only the rolls it saw. A saved Twilight Imperium
+ * combat in place of the campaign gives that combat's ledger. */
 
 #include "config.h"
 
@@ -29,10 +30,10 @@ add_tallies_json (JsonBuilder       *builder,
 }
 
 static void
-add_sides_json (JsonBuilder *builder,
-                const char  *member,
-                GPtrArray   *sides,
-                AdmBattle   *battle)
+add_sides_json (JsonBuilder   *builder,
+                const char    *member,
+                GPtrArray     *sides,
+                AdmLuckLedger *ledger)
 {
   json_builder_set_member_name (builder, member);
   json_builder_begin_array (builder);
@@ -41,8 +42,8 @@ add_sides_json (JsonBuilder *builder,
       const AdmLuckSide *side = g_ptr_array_index (sides, s);
 
       json_builder_begin_object (builder);
-      if (battle != NULL)
-        _cli_add_string (builder, "side", adm_battle_get_side (battle, side->side)->id);
+      if (ledger != NULL)
+        _cli_add_string (builder, "side", adm_luck_ledger_get_side_id (ledger, side->side));
       _cli_add_string (builder, "name", side->name);
       _cli_add_string_or_null (builder, "admiral", side->admiral);
       add_tallies_json (builder, side);
@@ -57,11 +58,16 @@ add_roll_json (JsonBuilder       *builder,
                const AdmLuckRoll *entry)
 {
   const AdmBattleRoll *roll = entry->roll;
-  AdmBattle *battle = adm_luck_ledger_get_battle (ledger);
 
   json_builder_begin_object (builder);
-  _cli_add_roll_members (builder, roll);
-  _cli_add_string (builder, "side", adm_battle_get_side (battle, entry->side)->id);
+  if (entry->ti4_roll != NULL)
+    /* Its "side" is the side that rolled, the side whose luck it is. */
+    _cli_ti4_add_roll_members (builder, entry->ti4_roll);
+  else
+    {
+      _cli_add_roll_members (builder, roll);
+      _cli_add_string (builder, "side", adm_luck_ledger_get_side_id (ledger, entry->side));
+    }
   _cli_add_string (builder, "measure", adm_luck_measure_to_string (entry->measure));
   _cli_add_double (builder, "expected", entry->expected);
   _cli_add_double (builder, "p_as_good", entry->p_as_good);
@@ -118,10 +124,8 @@ print_json (GPtrArray *ledgers)
       if (adm_luck_ledger_get_engagement (ledger) != NULL)
         _cli_add_string (builder, "engagement", adm_luck_ledger_get_engagement (ledger));
       _cli_add_string (builder, "title", adm_luck_ledger_get_title (ledger));
-      add_sides_json (builder, "sides", adm_luck_ledger_get_sides (ledger),
-                      adm_luck_ledger_get_battle (ledger));
-      add_sides_json (builder, "admirals", adm_luck_ledger_get_admirals (ledger),
-                      adm_luck_ledger_get_battle (ledger));
+      add_sides_json (builder, "sides", adm_luck_ledger_get_sides (ledger), ledger);
+      add_sides_json (builder, "admirals", adm_luck_ledger_get_admirals (ledger), ledger);
       json_builder_set_member_name (builder, "rolls");
       json_builder_begin_array (builder);
       for (guint i = 0; i < rolls->len; i++)
@@ -147,6 +151,8 @@ _cli_luck_run (int    argc,
 {
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(AdmTi4Combat) combat = NULL;
+  g_autofree char *root = NULL;
   g_autoptr(GPtrArray) ledgers = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) files = NULL;
@@ -166,12 +172,14 @@ _cli_luck_run (int    argc,
     { NULL }
   };
 
-  context = _cli_context_new (COMMAND, _("CAMPAIGN.admiralty"),
+  context = _cli_context_new (COMMAND, _("CAMPAIGN.admiralty | COMBAT.xml"),
                               _("The luck ledger of a campaign's battles: for every judged "
                                 "roll the exact odds it had before the dice beside what came; "
                                 "per battle and per side the hits, damage, criticals and other "
                                 "checks expected and actual; the luckiest and unluckiest rolls. "
-                                "With --as a side's ledger counts only the rolls it saw."));
+                                "With --as a side's ledger counts only the rolls it saw. A saved Twilight Imperium "
+                                "combat gives each group of dice's expected hits beside those "
+                                "that came."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, COMMAND, &argc, &argv))
     return CLI_EXIT_USAGE;
@@ -182,17 +190,32 @@ _cli_luck_run (int    argc,
                              _("no campaign file given"), NULL))
     return CLI_EXIT_USAGE;
 
-  campaign = _cli_open_campaign (files[0], &error);
-  if (campaign == NULL)
-    return _cli_invalid (json, "%s", error->message);
-  ledgers = adm_luck_ledgers_of_campaign (campaign, engagement, as, &error);
+  root = adm_xml_peek_root (files[0]);
+  if (g_strcmp0 (root, "ti4-combat") == 0)
+    {
+      g_autoptr(AdmTi4Catalog) catalog = adm_ti4_catalog_load (&error);
+
+      if (catalog != NULL)
+        combat = adm_ti4_combat_load_file (catalog, files[0], &error);
+      if (combat == NULL)
+        return _cli_invalid (json, "%s", error->message);
+      ledgers = adm_luck_ledgers_of_ti4_combat (combat, engagement, as, &error);
+    }
+  else
+    {
+      campaign = _cli_open_campaign (files[0], &error);
+      if (campaign == NULL)
+        return _cli_invalid (json, "%s", error->message);
+      ledgers = adm_luck_ledgers_of_campaign (campaign, engagement, as, &error);
+    }
   if (ledgers == NULL)
     return _cli_invalid (json, "%s: %s", files[0], error->message);
   if (json)
     print_json (ledgers);
   else
     {
-      g_autoptr(AdmDoc) doc = adm_luck_doc_new (campaign, ledgers);
+      g_autoptr(AdmDoc) doc = combat != NULL ? adm_luck_ti4_doc_new (combat, ledgers)
+                                             : adm_luck_doc_new (campaign, ledgers);
       g_autofree char *text = adm_doc_to_text (doc);
 
       g_print ("%s", text);

@@ -345,6 +345,10 @@ void            _cli_ti4_add_fleets_json  (JsonBuilder       *builder,
                                            AdmTi4Catalog     *catalog,
                                            const AdmTi4Fleet *attacker,
                                            const AdmTi4Fleet *defender);
+/* @roll's members as `ti4 battle --json` gives a roll: "round", "side", "barrage", "hit_on",
+ * "values", "hits", "purpose", "clause". */
+void            _cli_ti4_add_roll_members (JsonBuilder       *builder,
+                                           const AdmTi4Roll  *roll);
 CliExit         _cli_ti4_bad_input        (const char     *command,
                                            gboolean        json,
                                            const char     *message);

@@ -57,22 +57,8 @@ print_json (AdmTi4Combat *combat,
   json_builder_begin_array (builder);
   for (guint i = 0; i < rolls->len; i++)
     {
-      AdmTi4Roll *roll = g_ptr_array_index (rolls, i);
-
       json_builder_begin_object (builder);
-      _cli_add_int (builder, "round", roll->round);
-      _cli_add_string (builder, "side", adm_ti4_side_to_string (roll->side));
-      json_builder_set_member_name (builder, "barrage");
-      json_builder_add_boolean_value (builder, roll->barrage);
-      _cli_add_int (builder, "hit_on", roll->hit_on);
-      json_builder_set_member_name (builder, "values");
-      json_builder_begin_array (builder);
-      for (guint k = 0; k < roll->values->len; k++)
-        json_builder_add_int_value (builder, g_array_index (roll->values, guint, k));
-      json_builder_end_array (builder);
-      _cli_add_int (builder, "hits", roll->hits);
-      _cli_add_string (builder, "purpose", roll->purpose);
-      _cli_add_string (builder, "clause", roll->clause);
+      _cli_ti4_add_roll_members (builder, g_ptr_array_index (rolls, i));
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

@@ -100,6 +100,25 @@ _cli_ti4_add_fleets_json (JsonBuilder       *builder,
 }
 
 void
+_cli_ti4_add_roll_members (JsonBuilder      *builder,
+                           const AdmTi4Roll *roll)
+{
+  _cli_add_int (builder, "round", roll->round);
+  _cli_add_string (builder, "side", adm_ti4_side_to_string (roll->side));
+  json_builder_set_member_name (builder, "barrage");
+  json_builder_add_boolean_value (builder, roll->barrage);
+  _cli_add_int (builder, "hit_on", roll->hit_on);
+  json_builder_set_member_name (builder, "values");
+  json_builder_begin_array (builder);
+  for (guint k = 0; k < roll->values->len; k++)
+    json_builder_add_int_value (builder, g_array_index (roll->values, guint, k));
+  json_builder_end_array (builder);
+  _cli_add_int (builder, "hits", roll->hits);
+  _cli_add_string (builder, "purpose", roll->purpose);
+  _cli_add_string (builder, "clause", roll->clause);
+}
+
+void
 _cli_ti4_args_clear (CliTi4Args *args)
 {
   g_clear_pointer (&args->attacker, g_free);

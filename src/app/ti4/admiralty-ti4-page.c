@@ -16,6 +16,7 @@
 #include "admiralty-ti4-hits-dialog.h"
 #include "admiralty-ti4-page-private.h"
 #include "admiralty-toast.h"
+#include "adm-luck.h"
 #include "admiralty-typed-dice.h"
 
 G_DEFINE_FINAL_TYPE (AdmiraltyTi4Page, admiralty_ti4_page, ADW_TYPE_BIN)
@@ -1647,6 +1648,21 @@ print_done_cb (AdmiraltyTi4Page        *self,
                  error != NULL ? error->message : _("The printer reported a problem."));
 }
 
+/* The combat's report on paper, with its luck ledger once a die is rolled: each group's
+ * expected hits beside those it scored (adm-luck.h). Every roll is open to both players, so
+ * the master's ledger is theirs too. */
+static AdmDoc *
+report_doc (AdmiraltyTi4Page *self)
+{
+  AdmDoc *doc = adm_ti4_combat_report (self->combat);
+  g_autoptr(GPtrArray) ledgers = adm_luck_ledgers_of_ti4_combat (self->combat, NULL, NULL,
+                                                                  NULL);
+
+  if (ledgers != NULL)
+    adm_luck_add_to_doc (ledgers, doc, 2);
+  return doc;
+}
+
 static void
 print_clicked_cb (AdmiraltyTi4Page *self)
 {
@@ -1659,7 +1675,7 @@ print_clicked_cb (AdmiraltyTi4Page *self)
     return;
 
   paper = admiralty_print_get_paper (self->settings, NULL);
-  operation = admiralty_print_operation_new (adm_ti4_combat_report (self->combat), paper);
+  operation = admiralty_print_operation_new (report_doc (self), paper);
   gtk_print_operation_set_allow_async (operation, TRUE);
   g_signal_connect_object (operation, "done", G_CALLBACK (print_done_cb), self,
                            G_CONNECT_SWAPPED);
@@ -1683,7 +1699,7 @@ admiralty_ti4_page_export_pdf (AdmiraltyTi4Page  *self,
   g_return_val_if_fail (path != NULL, FALSE);
 
   paper_name = admiralty_print_get_paper (self->settings, &paper);
-  doc = adm_ti4_combat_report (self->combat);
+  doc = report_doc (self);
   return adm_doc_write_pdf (doc, &paper, path, error);
 }
 

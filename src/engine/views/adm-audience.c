@@ -127,6 +127,43 @@ adm_audience_parse (AdmBattle   *battle,
   return FALSE;
 }
 
+gboolean
+adm_audience_parse_ti4 (AdmTi4Combat *combat,
+                        const char   *text,
+                        AdmAudience  *audience,
+                        GError      **error)
+{
+  g_return_val_if_fail (ADM_IS_TI4_COMBAT (combat), FALSE);
+  g_return_val_if_fail (text != NULL && audience != NULL, FALSE);
+
+  if (g_str_equal (text, "master"))
+    return *audience = adm_audience_master (), TRUE;
+  if (g_str_equal (text, "public"))
+    return *audience = adm_audience_public (), TRUE;
+  for (AdmTi4Side side = ADM_TI4_ATTACKER; side <= ADM_TI4_DEFENDER; side++)
+    if (g_str_equal (text, adm_ti4_side_to_string (side)) ||
+        g_str_equal (text, adm_ti4_combat_get_side_name (combat, side)))
+      return *audience = adm_audience_side (side), TRUE;
+  /* Translators: %s is what was given after --as; the audiences of a TI4 combat follow */
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("“%s” is not an audience of this combat: master, public, attacker, defender"),
+               text);
+  return FALSE;
+}
+
+GPtrArray *
+adm_audience_filter_ti4_rolls (AdmAudience   audience,
+                               AdmTi4Combat *combat)
+{
+  GPtrArray *rolls = adm_ti4_combat_get_rolls (combat);
+  GPtrArray *seen = g_ptr_array_sized_new (rolls->len);
+
+  /* LRR 39.5, 48.1: every roll is made openly at the table, for every audience. */
+  for (guint i = 0; i < rolls->len; i++)
+    g_ptr_array_add (seen, g_ptr_array_index (rolls, i));
+  return seen;
+}
+
 /* What side @side knows of @formation, read in place: the rules ask for every fact of every
  * line, and the public accessors' checks cost more than the reading; the callers
  * check @formation. */

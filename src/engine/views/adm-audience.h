@@ -11,6 +11,7 @@
 #include "adm-engagement-queue.h"
 #include "adm-state.h"
 #include "adm-strategy.h"
+#include "adm-ti4-combat.h"
 
 G_BEGIN_DECLS
 
@@ -131,6 +132,18 @@ GPtrArray    *adm_audience_filter_report   (AdmAudience     audience,
 GPtrArray    *adm_audience_filter_rolls    (AdmAudience     audience,
                                             AdmBattle      *battle) G_GNUC_WARN_UNUSED_RESULT;
 
+/* A Twilight Imperium combat's audiences: "master", "public", "attacker" or "defender" (a
+ * side is ADM_TI4_ATTACKER or ADM_TI4_DEFENDER) or a side's name. Errors are
+ * G_OPTION_ERROR_BAD_VALUE naming the audiences there are. */
+gboolean      adm_audience_parse_ti4       (AdmTi4Combat   *combat,
+                                            const char     *text,
+                                            AdmAudience    *audience,
+                                            GError        **error);
+/* The rolls (AdmTi4Roll*, borrowed) of @combat that @audience sees: every one, for every
+ * audience — each player rolls his dice at the table for both to read (LRR 39.5, 48.1), and
+ * both fleets stand on the board in the open, so no roll is any side's secret. */
+GPtrArray    *adm_audience_filter_ti4_rolls (AdmAudience    audience,
+                                             AdmTi4Combat  *combat) G_GNUC_WARN_UNUSED_RESULT;
 /* The sides (bit per side index) that may be told a report line about @subjects
  * (ADM_SUBJECT_*_OF ()), as the battle stands: every ship and formation in it one they have
  * identified (their own, or a formation fully detected, F-ECM-2, F-ECM-6), every side one

@@ -14,7 +14,8 @@
 #include "adm-report.h"
 
 struct _AdmLuckLedger {
-  AdmBattle *battle;
+  AdmBattle *battle;  /* or NULL, and */
+  AdmTi4Combat *combat; /* the TI4 combat weighed, or NULL */
   char      *title;
   char      *engagement;
   AdmAudience audience;
@@ -74,7 +75,6 @@ static AdmLuckSide *
 side_tallies (AdmLuckLedger *self,
               guint          side)
 {
-  const AdmBattleSide *about = adm_battle_get_side (self->battle, side);
   AdmLuckSide *entry;
 
   for (guint i = 0; i < self->sides->len; i++)
@@ -82,8 +82,9 @@ side_tallies (AdmLuckLedger *self,
       return g_ptr_array_index (self->sides, i);
   entry = g_new0 (AdmLuckSide, 1);
   entry->side = side;
-  entry->name = about->name;
-  entry->admiral = about->admiral;
+  entry->name = adm_luck_ledger_get_side_name (self, side);
+  entry->admiral = self->battle != NULL ? adm_battle_get_side (self->battle, side)->admiral
+                                        : NULL;
   /* In side order, whatever order their rolls came in. */
   for (guint i = 0; i <= self->sides->len; i++)
     if (i == self->sides->len ||
@@ -157,7 +158,8 @@ adm_luck_ledger_new (AdmBattle   *battle,
   for (guint i = 0; i < seen->len; i++)
     {
       const AdmBattleRoll *roll = g_ptr_array_index (seen, i);
-      AdmLuckRoll entry = { roll, 0, ADM_LUCK_CHECKS, 0.0, 0, 1.0, 1.0, FALSE };
+      AdmLuckRoll entry = { .roll = roll, .measure = ADM_LUCK_CHECKS,
+                            .p_as_good = 1.0, .p_as_bad = 1.0 };
       AdmLuckSide *tallies;
 
       if (roll->check == ADM_ROLL_CHECK_NONE || !roll_side (battle, roll, &entry.side) ||
@@ -188,12 +190,79 @@ adm_luck_ledger_new (AdmBattle   *battle,
   return self;
 }
 
+/* @entry's odds from its group of d10s, each hitting on its hit-on value or more (LRR 39.5):
+ * the engine's distribution of hits (adm_ti4_hits_distribution ()). */
+static void
+ti4_roll_odds (const AdmTi4Roll *roll,
+               AdmLuckRoll      *entry)
+{
+  AdmTi4Dice dice = { { 0 } };
+  g_autofree double *hits = NULL;
+  guint n;
+
+  dice.dice[CLAMP (roll->hit_on, 1, 10)] = roll->values->len;
+  n = adm_ti4_dice_total (&dice);
+  hits = g_new0 (double, n + 1);
+  adm_ti4_hits_distribution (&dice, hits);
+  entry->expected = 0.0;
+  entry->p_as_good = entry->p_as_bad = 0.0;
+  for (guint k = 0; k <= n; k++)
+    {
+      entry->expected += k * hits[k];
+      if (k >= roll->hits)
+        entry->p_as_good += hits[k];
+      if (k <= roll->hits)
+        entry->p_as_bad += hits[k];
+    }
+  entry->passed = roll->hits;
+}
+
+AdmLuckLedger *
+adm_luck_ledger_new_ti4 (AdmTi4Combat *combat,
+                         AdmAudience   audience,
+                         const char   *title)
+{
+  g_autoptr(GPtrArray) seen = NULL;
+  AdmLuckLedger *self;
+
+  g_return_val_if_fail (ADM_IS_TI4_COMBAT (combat), NULL);
+
+  self = g_new0 (AdmLuckLedger, 1);
+  self->combat = g_object_ref (combat);
+  self->title = title != NULL
+    ? g_strdup (title)
+    : g_strdup_printf (adm_ti4_combat_get_setup (combat)->arena == ADM_TI4_SPACE
+                         ? _("Space combat: %s against %s")
+                         : _("Ground combat: %s against %s"),
+                       adm_ti4_combat_get_side_name (combat, ADM_TI4_ATTACKER),
+                       adm_ti4_combat_get_side_name (combat, ADM_TI4_DEFENDER));
+  self->audience = audience;
+  self->rolls = g_array_new (FALSE, TRUE, sizeof (AdmLuckRoll));
+  self->sides = g_ptr_array_new_with_free_func (g_free);
+  self->admirals = g_ptr_array_new_with_free_func (g_free);
+  /* The one audience filter decides which rolls the ledger counts. */
+  seen = adm_audience_filter_ti4_rolls (audience, combat);
+  for (guint i = 0; i < seen->len; i++)
+    {
+      const AdmTi4Roll *roll = g_ptr_array_index (seen, i);
+      AdmLuckRoll entry = { .ti4_roll = roll, .side = roll->side, .measure = ADM_LUCK_HITS };
+      AdmLuckSide *tallies;
+
+      ti4_roll_odds (roll, &entry);
+      tallies = side_tallies (self, entry.side);
+      tally_add (&tallies->tally[ADM_LUCK_HITS], entry.expected, entry.passed);
+      g_array_append_val (self->rolls, entry);
+    }
+  return self;
+}
+
 void
 adm_luck_ledger_free (AdmLuckLedger *self)
 {
   if (self == NULL)
     return;
   g_clear_object (&self->battle);
+  g_clear_object (&self->combat);
   g_free (self->title);
   g_free (self->engagement);
   g_array_unref (self->rolls);
@@ -207,6 +276,65 @@ adm_luck_ledger_get_battle (AdmLuckLedger *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return self->battle;
+}
+
+AdmTi4Combat *
+adm_luck_ledger_get_combat (AdmLuckLedger *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->combat;
+}
+
+AdmAudience
+adm_luck_ledger_get_audience (AdmLuckLedger *self)
+{
+  g_return_val_if_fail (self != NULL, adm_audience_public ());
+  return self->audience;
+}
+
+const char *
+adm_luck_ledger_get_side_id (AdmLuckLedger *self,
+                             guint          side)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  if (self->combat != NULL)
+    return adm_ti4_side_to_string ((AdmTi4Side) side);
+  return adm_battle_get_side (self->battle, side)->id;
+}
+
+const char *
+adm_luck_ledger_get_side_name (AdmLuckLedger *self,
+                               guint          side)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  if (self->combat != NULL)
+    return adm_ti4_combat_get_side_name (self->combat, (AdmTi4Side) side);
+  return adm_battle_get_side (self->battle, side)->name;
+}
+
+char *
+adm_luck_roll_describe (const AdmLuckRoll *entry)
+{
+  g_autofree char *values = NULL, *outcome = NULL;
+
+  g_return_val_if_fail (entry != NULL, NULL);
+
+  if (entry->ti4_roll != NULL)
+    {
+      const AdmTi4Roll *roll = entry->ti4_roll;
+
+      values = adm_roll_check_values_text ((const guint *) (void *) roll->values->data,
+                                           roll->values->len, " ");
+      /* Translators: a TI4 roll in the luck ledger: round, purpose, dice, hits */
+      return g_strdup_printf (ngettext ("round %u — %s: %s, %u hit",
+                                        "round %u — %s: %s, %u hits", roll->hits),
+                              roll->round, roll->purpose, values, roll->hits);
+    }
+  values = adm_roll_check_values_text (entry->roll->values, entry->roll->n_values, " ");
+  outcome = adm_battle_roll_describe_outcome (entry->roll);
+  /* Translators: a roll in the luck ledger: turn, purpose, dice, outcome */
+  return g_strdup_printf (_("turn %d — %s: %s, %s"), entry->roll->turn, entry->roll->purpose,
+                          values, outcome != NULL ? outcome : "");
 }
 
 const char *
@@ -646,6 +774,25 @@ tally_text (const AdmLuckTally *tally)
   return g_strdup_printf (_("%.2f → %d"), tally->expected, (int) CLAMP (tally->actual, 0, G_MAXINT));
 }
 
+/* A TI4 combat's sides: each its hits expected → actual (LRR 39.5). */
+static void
+add_ti4_sides_table (AdmDoc    *doc,
+                     GPtrArray *sides)
+{
+  /* Translators: TI4 luck ledger columns */
+  const char *columns[] = { _("Side"), _("Hits"), NULL };
+  AdmDocBlock *table = adm_doc_add_table (doc, columns);
+
+  for (guint s = 0; s < sides->len; s++)
+    {
+      const AdmLuckSide *side = g_ptr_array_index (sides, s);
+      g_autofree char *hits = tally_text (&side->tally[ADM_LUCK_HITS]);
+      const char *cells[] = { side->name, hits, NULL };
+
+      adm_doc_table_add_row (table, cells);
+    }
+}
+
 static void
 add_sides_table (AdmDoc    *doc,
                  GPtrArray *sides)
@@ -687,6 +834,23 @@ add_extreme (AdmDoc    *doc,
 
   if (entry == NULL)
     return;
+  if (entry->ti4_roll != NULL)
+    {
+      g_autofree char *roll = adm_luck_roll_describe (entry);
+
+      adm_doc_add_printf (doc,
+                          lucky
+                            /* Translators: the luckiest TI4 roll: combat, side, the roll in a
+                             * line, expected hits, probability */
+                            ? _("Luckiest roll: %s, %s, %s (%.2f expected); as good or "
+                                "better: %.1f %%.")
+                            : _("Unluckiest roll: %s, %s, %s (%.2f expected); as bad or "
+                                "worse: %.1f %%."),
+                          ledger->title, adm_luck_ledger_get_side_name (ledger, entry->side),
+                          roll, entry->expected,
+                          100.0 * (lucky ? entry->p_as_good : entry->p_as_bad));
+      return;
+    }
   values = adm_roll_check_values_text (entry->roll->values, entry->roll->n_values, " ");
   outcome = adm_battle_roll_describe_outcome (entry->roll);
   adm_doc_add_printf (doc,
@@ -712,6 +876,23 @@ adm_luck_add_to_doc (GPtrArray *ledgers,
   g_return_if_fail (doc != NULL);
 
   adm_doc_add_heading (doc, level, _("Luck ledger"));
+  if (ledgers->len > 0 && ((AdmLuckLedger *) g_ptr_array_index (ledgers, 0))->combat != NULL)
+    {
+      /* A TI4 combat's ledger: hits only, each die hitting on its combat value (LRR 39.5). */
+      adm_doc_add_paragraph (doc, _("Every group of dice beside the hits it was expected to "
+                                    "score before the dice — each die hits on its combat "
+                                    "value or more — and those it scored: expected → actual."));
+      for (guint l = 0; l < ledgers->len; l++)
+        {
+          AdmLuckLedger *ledger = g_ptr_array_index (ledgers, l);
+
+          adm_doc_add_heading (doc, level + 1, ledger->title);
+          add_ti4_sides_table (doc, ledger->sides);
+        }
+      add_extreme (doc, ledgers, TRUE);
+      add_extreme (doc, ledgers, FALSE);
+      return;
+    }
   adm_doc_add_paragraph (doc, _("Every judged roll beside the exact odds it had before the "
                                 "dice: the dice expected to pass → those that passed. Damage is "
                                 "an attack's after shields and saves; criticals, torpedo and "
@@ -746,29 +927,82 @@ adm_luck_add_to_doc (GPtrArray *ledgers,
   add_extreme (doc, ledgers, FALSE);
 }
 
-AdmDoc *
-adm_luck_doc_new (AdmCampaign *campaign,
-                  GPtrArray   *ledgers)
+/* The ledger on paper under @subtitle, headed with whom it is for. */
+static AdmDoc *
+luck_doc_new (const char *subtitle,
+              GPtrArray  *ledgers)
 {
   g_autofree char *right = NULL;
-  AdmLuckLedger *first;
+  AdmLuckLedger *first = g_ptr_array_index (ledgers, 0);
   AdmDoc *doc;
 
-  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
-  g_return_val_if_fail (ledgers != NULL && ledgers->len > 0, NULL);
-
-  first = g_ptr_array_index (ledgers, 0);
   if (adm_audience_is_master (first->audience))
     right = g_strdup (_("For the master"));
   else if (first->audience.kind == ADM_AUDIENCE_SIDE)
     right = g_strdup_printf (_("For %s"),
-                             adm_battle_get_side (first->battle, first->audience.side)->name);
+                             adm_luck_ledger_get_side_name (first, first->audience.side));
   else
     right = g_strdup (_("For the public"));
-  doc = adm_doc_new (_("Luck ledger"), adm_scenario_get_name (adm_campaign_get_scenario (campaign)),
-                     right);
+  doc = adm_doc_new (_("Luck ledger"), subtitle, right);
   adm_luck_add_to_doc (ledgers, doc, 1);
   return doc;
+}
+
+AdmDoc *
+adm_luck_doc_new (AdmCampaign *campaign,
+                  GPtrArray   *ledgers)
+{
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (ledgers != NULL && ledgers->len > 0, NULL);
+
+  return luck_doc_new (adm_scenario_get_name (adm_campaign_get_scenario (campaign)), ledgers);
+}
+
+AdmDoc *
+adm_luck_ti4_doc_new (AdmTi4Combat *combat,
+                      GPtrArray    *ledgers)
+{
+  g_return_val_if_fail (ADM_IS_TI4_COMBAT (combat), NULL);
+  g_return_val_if_fail (ledgers != NULL && ledgers->len > 0, NULL);
+
+  return luck_doc_new (_("Twilight Imperium 4"), ledgers);
+}
+
+GPtrArray *
+adm_luck_ledgers_of_ti4_combat (AdmTi4Combat *combat,
+                                const char   *engagement_id,
+                                const char   *as,
+                                GError      **error)
+{
+  g_autoptr(GPtrArray) ledgers = NULL;
+  g_autoptr(GError) local = NULL;
+  AdmAudience audience = adm_audience_master ();
+
+  g_return_val_if_fail (ADM_IS_TI4_COMBAT (combat), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (engagement_id != NULL)
+    {
+      g_set_error (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_ENGAGEMENT,
+                   _("A Twilight Imperium combat is one combat, of no campaign: it has no "
+                     "engagement “%s” (leave out --engagement)"), engagement_id);
+      return NULL;
+    }
+  if (adm_ti4_combat_get_rolls (combat)->len == 0)
+    {
+      g_set_error_literal (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_ENGAGEMENT,
+                           _("The combat has not begun: no dice have been rolled, there are no "
+                             "rolls to weigh"));
+      return NULL;
+    }
+  if (as != NULL && !adm_audience_parse_ti4 (combat, as, &audience, &local))
+    {
+      g_set_error_literal (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_AUDIENCE, local->message);
+      return NULL;
+    }
+  ledgers = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_luck_ledger_free);
+  g_ptr_array_add (ledgers, adm_luck_ledger_new_ti4 (combat, audience, NULL));
+  return g_steal_pointer (&ledgers);
 }
 
 AdmDoc *

@@ -6,7 +6,11 @@
  * (F-SHLD-1, F-FORD-8, F-RAM-9), criticals (F-CRIT-1), torpedo and mine hits and damage
  * taken (F-TORP-7, F-MINE-7) and other checks passed; and the luckiest and unluckiest
  * rolls. A ledger is built for an audience from the rolls the audience filter shows it
- * (adm_audience_filter_rolls ()): a side's counts only the rolls that side saw. */
+ * (adm_audience_filter_rolls ()): a side's counts only the rolls that side saw.
+ *
+ * A Twilight Imperium combat has a ledger too: each group of d10s (LRR 39.5, 48.1) beside
+ * the hits the engine's distribution gave it before the dice (adm_ti4_hits_distribution ()),
+ * per side, through the same audience filter (adm_audience_filter_ti4_rolls ()). */
 #pragma once
 
 #include <glib.h>
@@ -15,6 +19,7 @@
 #include "adm-battle.h"
 #include "adm-campaign.h"
 #include "adm-doc.h"
+#include "adm-ti4-combat.h"
 
 G_BEGIN_DECLS
 
@@ -46,10 +51,13 @@ typedef struct {
 
 /* One judged roll of the ledger. */
 typedef struct {
-  const AdmBattleRoll *roll;     /* as the audience is shown it (borrowed from the battle) */
+  const AdmBattleRoll *roll;     /* as the audience is shown it (borrowed from the battle);
+                                  * NULL in a TI4 combat's ledger */
+  const AdmTi4Roll    *ti4_roll; /* a TI4 combat's group of dice (borrowed), else NULL */
   guint                side;     /* the side whose luck it is: that of the first ship,
                                   * formation or side it is about (the firer of an attack, the
-                                  * ship a critical check or a save is for) */
+                                  * ship a critical check or a save is for); in a TI4 combat
+                                  * the side that rolled (AdmTi4Side) */
   AdmLuckMeasure       measure;  /* ADM_LUCK_HITS, _CRITICALS, _STRUCK or _CHECKS */
   double               expected; /* dice (pairs; for a sum 1) expected to pass */
   guint                passed;   /* those that passed */
@@ -80,7 +88,24 @@ AdmLuckLedger     *adm_luck_ledger_new      (AdmBattle     *battle,
                                              AdmAudience    audience,
                                              const char    *title) G_GNUC_WARN_UNUSED_RESULT;
 void               adm_luck_ledger_free     (AdmLuckLedger *self);
+/* The ledger of a TI4 combat for @audience: every group of dice the audience filter shows it
+ * (adm_audience_filter_ti4_rolls ()), as ADM_LUCK_HITS of the side that rolled; @title NULL:
+ * "Space combat: A against B". */
+AdmLuckLedger     *adm_luck_ledger_new_ti4  (AdmTi4Combat  *combat,
+                                             AdmAudience    audience,
+                                             const char    *title) G_GNUC_WARN_UNUSED_RESULT;
+/* The battle, or NULL for a TI4 combat's ledger; the TI4 combat, or NULL. */
 AdmBattle         *adm_luck_ledger_get_battle (AdmLuckLedger *self);
+AdmTi4Combat      *adm_luck_ledger_get_combat (AdmLuckLedger *self);
+AdmAudience        adm_luck_ledger_get_audience (AdmLuckLedger *self);
+/* @side's id ("north", "attacker") and name, in the ledger's battle or combat. */
+const char        *adm_luck_ledger_get_side_id   (AdmLuckLedger *self,
+                                                  guint          side);
+const char        *adm_luck_ledger_get_side_name (AdmLuckLedger *self,
+                                                  guint          side);
+/* @entry in a line: "turn 2 — Fire: 4 6, 2 hits" or, of a TI4 combat, "round 1 — Attacker:
+ * 2 Dreadnought, combat roll, hit on 5+: 3 7, 1 hit". */
+char              *adm_luck_roll_describe   (const AdmLuckRoll *entry) G_GNUC_WARN_UNUSED_RESULT;
 const char        *adm_luck_ledger_get_title  (AdmLuckLedger *self);
 /* The engagement id of a campaign's battle in the master's ledger, else NULL (F-STRAT-3). */
 const char        *adm_luck_ledger_get_engagement (AdmLuckLedger *self);
@@ -110,6 +135,15 @@ GPtrArray         *adm_luck_ledgers_of_campaign (AdmCampaign  *campaign,
                                                  const char   *as,
                                                  GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 
+/* The ledger of the TI4 combat @combat for @as: NULL or "master" the master's, "public", or a
+ * side as adm_audience_parse_ti4 () reads it; one ledger in the array. Errors
+ * (ADM_REPORT_ERROR): an @engagement_id given (a TI4 combat file is one combat, of no
+ * campaign), a combat with no roll yet, an unknown audience. */
+GPtrArray         *adm_luck_ledgers_of_ti4_combat (AdmTi4Combat *combat,
+                                                   const char   *engagement_id,
+                                                   const char   *as,
+                                                   GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+
 /* Adds the ledgers to @doc as a section under a heading of @level: the totals per side, each
  * battle's per side, the luckiest and unluckiest rolls — a section a longer document (the
  * chronicle) may include. */
@@ -119,6 +153,9 @@ void               adm_luck_add_to_doc      (GPtrArray      *ledgers,
 /* The luck ledger on paper: the document of @ledgers (adm_luck_ledgers_of_campaign (), at
  * least one) of @campaign, headed with the campaign and whom it is for. */
 AdmDoc            *adm_luck_doc_new         (AdmCampaign    *campaign,
+                                             GPtrArray      *ledgers) G_GNUC_WARN_UNUSED_RESULT;
+/* The same for the ledger of a TI4 combat (adm_luck_ledgers_of_ti4_combat ()). */
+AdmDoc            *adm_luck_ti4_doc_new     (AdmTi4Combat   *combat,
                                              GPtrArray      *ledgers) G_GNUC_WARN_UNUSED_RESULT;
 /* The luck ledger on paper, report kind "luck": adm_luck_ledgers_of_campaign () laid out by
  * adm_luck_add_to_doc (). Errors as adm_luck_ledgers_of_campaign (). */
