@@ -14,6 +14,9 @@
  *    picture, the table widget as drawn, the Ships list and the selected-ship card give no
  *    undetected ship's name or class and no unidentified ship's name or class, even when the
  *    face-down token is clicked; the master's picture and list do name them.
+ *  - the luck ledger's window (F-ECM-2, F-STRAT-3): each side's rows count exactly the judged
+ *    rolls the one audience filter shows it, and its words name no ship it is not shown, no
+ *    engagement id and nothing of a hidden formation;
  *  - the muster (F-GEN-6): with one muster returned with the master's reason and another
  *    accepted, the Cetagandans' screen and the master's map showing their side give no ship,
  *    formation or reason of either.
@@ -26,6 +29,7 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-battle-page-private.h"
+#include "admiralty-luck-window.h"
 #include "admiralty-map-page-private.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-player-window.h"
@@ -2233,6 +2237,133 @@ test_replay_walk (void)
   gtk_window_destroy (GTK_WINDOW (replay));
 }
 
+
+/* The judged rolls @audience is shown of @battle about a side it sees: those its luck ledger
+ * may count (adm-luck.h), from the one audience filter. */
+static guint
+judged_seen (AdmBattle   *battle,
+             AdmAudience  audience)
+{
+  g_autoptr(GPtrArray) seen = adm_audience_filter_rolls (audience, battle);
+  guint judged = 0;
+
+  for (guint i = 0; i < seen->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (seen, i);
+      int side = -1;
+
+      if (roll->check == ADM_ROLL_CHECK_NONE)
+        continue;
+      for (guint k = 0; k < roll->n_subjects && side < 0; k++)
+        {
+          guint index = ADM_SUBJECT_INDEX (roll->subjects[k]);
+
+          switch (ADM_SUBJECT_KIND (roll->subjects[k]))
+            {
+            case ADM_SUBJECT_SHIP:
+            case ADM_SUBJECT_CLASS:
+              side = (int) adm_battle_get_ship (battle, index)->side;
+              break;
+            case ADM_SUBJECT_FORMATION:
+              side = (int) adm_battle_get_formation (battle, index)->side;
+              break;
+            case ADM_SUBJECT_SIDE:
+              side = (int) index;
+              break;
+            default:
+              break;
+            }
+        }
+      judged += side >= 0 && adm_audience_sees_side (audience, battle, (guint) side);
+    }
+  return judged;
+}
+
+/* F-ECM-2, F-STRAT-3: the luck ledger's window with c1-1's battle kept (Pol Defiant boarded in
+ * turn 1). For each faction it offers that fought there, the side rows of the battle count
+ * exactly the judged rolls the one audience filter shows that side — no roll it did not
+ * see — and the window's words name no ship the side is not shown and not the engagement's
+ * id; for the public and each side blind to a hidden formation, nothing of that formation. */
+static void
+test_luck_window (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmiraltyLuckWindow *window;
+  GPtrArray *factions;
+  AdmBattle *kept;
+  guint checked = 0;
+
+  komarr_play_cycle (campaign, 1, T0);
+  battle = komarr_capture_pol_defiant (campaign);
+  g_assert_true (adm_campaign_keep_battle (campaign, "c1-1", battle, &error));
+  g_assert_no_error (error);
+  kept = adm_campaign_get_battle_played (campaign, "c1-1", &error);
+  g_assert_no_error (error);
+  window = admiralty_luck_window_new (NULL, campaign);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_drawn (GTK_WIDGET (window));
+
+  factions = adm_scenario_get_factions (adm_campaign_get_scenario (campaign));
+  for (guint f = 0; f < factions->len; f++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, f);
+      g_autoptr(GPtrArray) ledgers = adm_luck_ledgers_of_campaign (campaign, "c1-1",
+                                                                   faction->id, NULL);
+      GListModel *model = G_LIST_MODEL (admiralty_luck_window_get_model (window));
+      AdmAudience audience;
+      g_autofree char *text = NULL;
+      guint rolls = 0, headings = 0;
+
+      if (ledgers == NULL)
+        continue;
+      audience = adm_luck_ledger_get_audience (g_ptr_array_index (ledgers, 0));
+      g_assert_true (admiralty_luck_window_set_audience (window, faction->id));
+      wait_drawn (GTK_WIDGET (window));
+      for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+        {
+          g_autoptr(AdmLuckRow) row = g_list_model_get_item (model, i);
+
+          headings += adm_luck_row_get_kind (row) == ADM_LUCK_ROW_HEADING;
+          if (headings == 1 && adm_luck_row_get_kind (row) == ADM_LUCK_ROW_SIDE)
+            rolls += adm_luck_row_get_rolls (row);
+        }
+      g_test_message ("%s: %u rolls counted", faction->id, rolls);
+      g_assert_cmpuint (rolls, ==, judged_seen (kept, audience));
+      g_assert_cmpuint (rolls, >, 0);
+      text = widget_text (GTK_WIDGET (window));
+      assert_lacks (text, "c1-1", faction->id);
+      for (guint i = 0; i < adm_battle_get_n_ships (kept); i++)
+        if (!adm_audience_ship_shows (audience, kept, i, ADM_SHIP_FACT_NAME))
+          assert_lacks (text, adm_battle_get_ship (kept, i)->name, faction->id);
+      checked++;
+    }
+  /* Both sides of the battle. */
+  g_assert_cmpuint (checked, >=, 2);
+
+  for (guint h = 0; h < G_N_ELEMENTS (hidden_ids); h++)
+    {
+      const AdmFormation *formation = hidden_formation (campaign, h);
+      g_autoptr(GPtrArray) audiences = blind_audiences (campaign, formation);
+
+      for (guint a = 0; a < audiences->len; a++)
+        {
+          const AdmiraltySectorOptions *options = g_ptr_array_index (audiences, a);
+          const char *as = audience_name (options);
+          g_autoptr(GHashTable) classes = classes_shown (adm_campaign_get_scenario (campaign),
+                                                         options);
+          g_autofree char *text = NULL;
+
+          g_assert_true (admiralty_luck_window_set_audience (window, as));
+          wait_drawn (GTK_WIDGET (window));
+          text = widget_text (GTK_WIDGET (window));
+          assert_formation_absent (text, formation, classes, as);
+        }
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2261,6 +2392,7 @@ main (int   argc,
   g_test_add_func ("/ui/view-leaks/F-SEQ-2/orders-secret", test_orders_secret);
   g_test_add_func ("/ui/view-leaks/F-GEN-6/F-STRAT-3/muster-screen", test_muster_screen);
   g_test_add_func ("/ui/view-leaks/F-STRAT-3/F-ECM-2/replay-walk", test_replay_walk);
+  g_test_add_func ("/ui/view-leaks/F-ECM-2/F-STRAT-3/luck-window", test_luck_window);
 
   status = g_test_run ();
   /* The pictures stay for a look when a test failed (it aborts before this). */

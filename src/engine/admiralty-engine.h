@@ -36,6 +36,7 @@
 #include "adm-report.h"
 #include "adm-chronicle.h"
 #include "adm-luck.h"
+#include "adm-luck-model.h"
 #include "adm-replay-timeline.h"
 #include "adm-report-kit.h"
 #include "adm-ruleset.h"

@@ -344,6 +344,7 @@ admiralty_application_startup (GApplication *application)
     { "win.new-campaign", { "<Control>n", NULL } },
     { "win.edit-scenario", { "<Control>e", NULL } },
     { "win.replay", { "<Control><Shift>r", NULL } },
+    { "win.luck-ledger", { "<Control><Shift>l", NULL } },
   };
 
   G_APPLICATION_CLASS (admiralty_application_parent_class)->startup (application);

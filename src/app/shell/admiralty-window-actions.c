@@ -141,6 +141,7 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", page == NULL && has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-night", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay", has_campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.luck-ledger", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.archive", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.roll", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-phase",

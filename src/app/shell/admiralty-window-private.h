@@ -10,6 +10,7 @@
 #include "admiralty-muster-page.h"
 #include "admiralty-campaign-orders.h"
 #include "admiralty-projector-window.h"
+#include "admiralty-luck-window.h"
 #include "admiralty-replay-window.h"
 #include "admiralty-scenario-editor.h"
 #include "admiralty-ti4-page.h"
@@ -134,6 +135,10 @@ void        _admiralty_window_class_next_night_init (AdmiraltyWindowClass *klass
 AdmiraltyScenarioEditor *_admiralty_window_make_next_night (AdmiraltyWindow  *self,
                                                             const char       *path,
                                                             GError          **error);
+/* admiralty-window-luck.c: "Luck Ledger…" (win.luck-ledger), opened on the open campaign;
+ * NULL without one. */
+void        _admiralty_window_class_luck_init    (AdmiraltyWindowClass *klass);
+AdmiraltyLuckWindow *_admiralty_window_open_luck (AdmiraltyWindow *self);
 /* admiralty-window-replay.c: "Replay the War…" (win.replay). The replay of the open
  * campaign in a window of its own, presented; NULL when no campaign is open. */
 void        _admiralty_window_class_replay_init  (AdmiraltyWindowClass *klass);

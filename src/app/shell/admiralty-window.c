@@ -1844,6 +1844,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   _admiralty_window_class_actions_init (klass);
   _admiralty_window_class_next_night_init (klass);
   _admiralty_window_class_replay_init (klass);
+  _admiralty_window_class_luck_init (klass);
   _admiralty_window_class_archive_init (klass);
 }
 

@@ -38,6 +38,24 @@ adm_luck_measure_to_string (AdmLuckMeasure measure)
   return names[measure];
 }
 
+const char *
+adm_luck_measure_label (AdmLuckMeasure measure)
+{
+  g_return_val_if_fail (measure < ADM_LUCK_N_MEASURES, NULL);
+
+  switch (measure)
+    {
+    /* Translators: luck ledger columns: expected → actual of each */
+    case ADM_LUCK_HITS:      return _("Hits");
+    case ADM_LUCK_DAMAGE:    return _("Damage");
+    case ADM_LUCK_CRITICALS: return _("Criticals taken");
+    case ADM_LUCK_STRUCK:    return _("Torpedo and mine hits taken");
+    case ADM_LUCK_CHECKS:    return _("Other checks passed");
+    case ADM_LUCK_TAKEN:     return _("Torpedo and mine damage taken");
+    default:                 return NULL;
+    }
+}
+
 /* The side of the first ship, formation or side @roll is about; FALSE when it is about
  * none. */
 static gboolean
@@ -312,29 +330,18 @@ adm_luck_ledger_get_side_name (AdmLuckLedger *self,
   return adm_battle_get_side (self->battle, side)->name;
 }
 
-char *
-adm_luck_roll_describe (const AdmLuckRoll *entry)
+/* A TI4 roll in a line: "round 1 — Attacker: 2 Dreadnought, combat roll, hit on 5+: 3 7,
+ * 1 hit". */
+static char *
+ti4_roll_text (const AdmTi4Roll *roll)
 {
-  g_autofree char *values = NULL, *outcome = NULL;
+  g_autofree char *values = adm_roll_check_values_text ((const guint *) (void *) roll->values->data,
+                                                        roll->values->len, " ");
 
-  g_return_val_if_fail (entry != NULL, NULL);
-
-  if (entry->ti4_roll != NULL)
-    {
-      const AdmTi4Roll *roll = entry->ti4_roll;
-
-      values = adm_roll_check_values_text ((const guint *) (void *) roll->values->data,
-                                           roll->values->len, " ");
-      /* Translators: a TI4 roll in the luck ledger: round, purpose, dice, hits */
-      return g_strdup_printf (ngettext ("round %u — %s: %s, %u hit",
-                                        "round %u — %s: %s, %u hits", roll->hits),
-                              roll->round, roll->purpose, values, roll->hits);
-    }
-  values = adm_roll_check_values_text (entry->roll->values, entry->roll->n_values, " ");
-  outcome = adm_battle_roll_describe_outcome (entry->roll);
-  /* Translators: a roll in the luck ledger: turn, purpose, dice, outcome */
-  return g_strdup_printf (_("turn %d — %s: %s, %s"), entry->roll->turn, entry->roll->purpose,
-                          values, outcome != NULL ? outcome : "");
+  /* Translators: a TI4 roll in the luck ledger: round, purpose, dice, hits */
+  return g_strdup_printf (ngettext ("round %u — %s: %s, %u hit",
+                                    "round %u — %s: %s, %u hits", roll->hits),
+                          roll->round, roll->purpose, values, roll->hits);
 }
 
 const char *
@@ -793,15 +800,45 @@ add_ti4_sides_table (AdmDoc    *doc,
     }
 }
 
+char *
+adm_luck_side_summary (const AdmLuckSide *side)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (side != NULL, NULL);
+
+  for (guint m = 0; m < ADM_LUCK_N_MEASURES; m++)
+    {
+      g_autofree char *tally = NULL;
+
+      if (side->tally[m].rolls == 0)
+        continue;
+      tally = tally_text (&side->tally[m]);
+      g_string_append_printf (text, "%s%s %s", text->len > 0 ? " · " : "",
+                              adm_luck_measure_label (m), tally);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+guint
+adm_luck_side_rolls (const AdmLuckSide *side)
+{
+  g_return_val_if_fail (side != NULL, 0);
+
+  /* Damage and damage taken count again the rolls of hits and hits taken. */
+  return side->tally[ADM_LUCK_HITS].rolls + side->tally[ADM_LUCK_CRITICALS].rolls +
+         side->tally[ADM_LUCK_STRUCK].rolls + side->tally[ADM_LUCK_CHECKS].rolls;
+}
+
 static void
 add_sides_table (AdmDoc    *doc,
                  GPtrArray *sides)
 {
   const char *columns[] = {
     _("Side"), _("Admiral"),
-    /* Translators: luck ledger columns: expected → actual of each */
-    _("Hits"), _("Damage"), _("Criticals taken"), _("Torpedo and mine hits taken"),
-    _("Other checks passed"), _("Torpedo and mine damage taken"), NULL
+    adm_luck_measure_label (ADM_LUCK_HITS), adm_luck_measure_label (ADM_LUCK_DAMAGE),
+    adm_luck_measure_label (ADM_LUCK_CRITICALS), adm_luck_measure_label (ADM_LUCK_STRUCK),
+    adm_luck_measure_label (ADM_LUCK_CHECKS), adm_luck_measure_label (ADM_LUCK_TAKEN), NULL
   };
   AdmDocBlock *table = adm_doc_add_table (doc, columns);
 
@@ -823,38 +860,37 @@ add_sides_table (AdmDoc    *doc,
     }
 }
 
-static void
-add_extreme (AdmDoc    *doc,
-             GPtrArray *ledgers,
-             gboolean   lucky)
+char *
+adm_luck_ledgers_describe_extreme (GPtrArray *ledgers,
+                                   gboolean   lucky)
 {
   AdmLuckLedger *ledger = NULL;
-  const AdmLuckRoll *entry = adm_luck_ledgers_extreme (ledgers, lucky, &ledger);
+  const AdmLuckRoll *entry;
   g_autofree char *values = NULL, *outcome = NULL;
 
+  g_return_val_if_fail (ledgers != NULL, NULL);
+
+  entry = adm_luck_ledgers_extreme (ledgers, lucky, &ledger);
   if (entry == NULL)
-    return;
+    return NULL;
   if (entry->ti4_roll != NULL)
     {
-      g_autofree char *roll = adm_luck_roll_describe (entry);
+      g_autofree char *roll = ti4_roll_text (entry->ti4_roll);
 
-      adm_doc_add_printf (doc,
-                          lucky
+      return g_strdup_printf (lucky
                             /* Translators: the luckiest TI4 roll: combat, side, the roll in a
                              * line, expected hits, probability */
                             ? _("Luckiest roll: %s, %s, %s (%.2f expected); as good or "
                                 "better: %.1f %%.")
                             : _("Unluckiest roll: %s, %s, %s (%.2f expected); as bad or "
                                 "worse: %.1f %%."),
-                          ledger->title, adm_luck_ledger_get_side_name (ledger, entry->side),
-                          roll, entry->expected,
-                          100.0 * (lucky ? entry->p_as_good : entry->p_as_bad));
-      return;
+                              ledger->title, adm_luck_ledger_get_side_name (ledger, entry->side),
+                              roll, entry->expected,
+                              100.0 * (lucky ? entry->p_as_good : entry->p_as_bad));
     }
   values = adm_roll_check_values_text (entry->roll->values, entry->roll->n_values, " ");
   outcome = adm_battle_roll_describe_outcome (entry->roll);
-  adm_doc_add_printf (doc,
-                      lucky
+  return g_strdup_printf (lucky
                         /* Translators: the luckiest roll: battle, side, turn, purpose, dice,
                          * outcome, expected passes, probability */
                         ? _("Luckiest roll: %s, %s, turn %d — %s: %s, %s (%.2f expected); "
@@ -865,6 +901,17 @@ add_extreme (AdmDoc    *doc,
                       entry->roll->turn, entry->roll->purpose, values,
                       outcome != NULL ? outcome : "", entry->expected,
                       100.0 * (lucky ? entry->p_as_good : entry->p_as_bad));
+}
+
+static void
+add_extreme (AdmDoc    *doc,
+             GPtrArray *ledgers,
+             gboolean   lucky)
+{
+  g_autofree char *text = adm_luck_ledgers_describe_extreme (ledgers, lucky);
+
+  if (text != NULL)
+    adm_doc_add_paragraph (doc, text);
 }
 
 void

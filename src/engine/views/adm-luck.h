@@ -42,6 +42,9 @@ typedef enum {
 /* "hits", "damage", "criticals", "struck", "checks", "taken": the --json names. */
 const char *adm_luck_measure_to_string (AdmLuckMeasure measure);
 
+/* "Hits", "Damage", "Criticals taken"…: the paper's column headings, translated. */
+const char *adm_luck_measure_label (AdmLuckMeasure measure);
+
 /* Expected against actual over some rolls. */
 typedef struct {
   guint  rolls;     /* the rolls (for damage: the attacks) counted */
@@ -78,6 +81,11 @@ typedef struct {
   AdmLuckTally tally[ADM_LUCK_N_MEASURES];
 } AdmLuckSide;
 
+/* @side's tallies in a line, each measure with a roll: "Hits 4.67 → 6 · Damage 3.50 → 2". */
+char              *adm_luck_side_summary    (const AdmLuckSide *side) G_GNUC_WARN_UNUSED_RESULT;
+/* The judged rolls @side's tallies count (damage counts again rolls of hits). */
+guint              adm_luck_side_rolls      (const AdmLuckSide *side);
+
 typedef struct _AdmLuckLedger AdmLuckLedger;
 
 /* The ledger of @battle for @audience: every roll adm_audience_filter_rolls () shows it with a
@@ -103,9 +111,6 @@ const char        *adm_luck_ledger_get_side_id   (AdmLuckLedger *self,
                                                   guint          side);
 const char        *adm_luck_ledger_get_side_name (AdmLuckLedger *self,
                                                   guint          side);
-/* @entry in a line: "turn 2 — Fire: 4 6, 2 hits" or, of a TI4 combat, "round 1 — Attacker:
- * 2 Dreadnought, combat roll, hit on 5+: 3 7, 1 hit". */
-char              *adm_luck_roll_describe   (const AdmLuckRoll *entry) G_GNUC_WARN_UNUSED_RESULT;
 const char        *adm_luck_ledger_get_title  (AdmLuckLedger *self);
 /* The engagement id of a campaign's battle in the master's ledger, else NULL (F-STRAT-3). */
 const char        *adm_luck_ledger_get_engagement (AdmLuckLedger *self);
@@ -120,6 +125,10 @@ GPtrArray         *adm_luck_ledger_get_sides  (AdmLuckLedger *self);
 const AdmLuckRoll *adm_luck_ledgers_extreme (GPtrArray      *ledgers,
                                              gboolean        lucky,
                                              AdmLuckLedger **ledger_out);
+/* The luckiest (@lucky) or unluckiest roll of @ledgers in a sentence, as on paper: "Luckiest
+ * roll: BATTLE, SIDE, turn 2 — …; as good or better: 4.2 %."; NULL when there is none. */
+char              *adm_luck_ledgers_describe_extreme (GPtrArray *ledgers,
+                                                      gboolean   lucky) G_GNUC_WARN_UNUSED_RESULT;
 /* The sides of @ledgers summed by name and admiral, in the order first met (AdmLuckSide*,
  * owned: free with g_free; their names borrowed from the ledgers' battles). */
 GPtrArray         *adm_luck_ledgers_totals  (GPtrArray      *ledgers) G_GNUC_WARN_UNUSED_RESULT;

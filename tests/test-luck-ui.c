@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-luck-ui.c: the luck ledger in the app (admiralty-luck-window.h), driven with the X
+ * server's keyboard and pointer under Xvfb on the Komarr campaign after cycle 1. Ctrl+Shift+L
+ * opens it; with no battle fought it says why. Keeping c1-1's battle (Pol Defiant boarded in
+ * turn 1) in the main window shows at once: the engagement's heading, each side's expected →
+ * actual. The audience drop-down, chosen with the keys,
+ * shows a side's ledger — the engine's model for that side row for row, never the
+ * engagement's id (F-STRAT-3) — and Escape closes the window. A picture of each is saved. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "admiralty-window-private.h"
+#include "komarr-helpers.h"
+#include "pointer-helpers.h"
+#include "text-helpers.h"
+#include "ui-helpers.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+
+typedef struct {
+  GtkWidget  *window;
+  const char *text;
+} Shown;
+
+static gboolean
+label_shown (gpointer data)
+{
+  Shown *shown = data;
+
+  return shows_label (shown->window, shown->text);
+}
+
+/* The rows of the window's model as "title | summary" lines. */
+static char *
+rows_text (GListModel *model)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(AdmLuckRow) row = g_list_model_get_item (model, i);
+
+      g_string_append_printf (text, "%s | %s\n", adm_luck_row_get_title (row),
+                              adm_luck_row_get_summary (row));
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+test_keys (void)
+{
+  CampaignFixture fixture;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmiraltyLuckWindow *luck;
+  GListModel *model;
+  GtkWidget *audiences;
+  Shown shown;
+  guint side_position = 0;
+  const char *side_id = NULL;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  komarr_fixture_set_up (&fixture, "luck-ui", 1, T0, 1280, 800);
+  focus_window (GTK_WIDGET (fixture.window));
+  keys_to (GTK_WIDGET (fixture.window), "ctrl+shift+l");
+  iterate_until (toplevel_shown, GSIZE_TO_POINTER (ADMIRALTY_TYPE_LUCK_WINDOW), 5000);
+  luck = ADMIRALTY_LUCK_WINDOW (shown_toplevel (ADMIRALTY_TYPE_LUCK_WINDOW));
+  g_assert_nonnull (luck);
+  model = G_LIST_MODEL (admiralty_luck_window_get_model (luck));
+  shown = (Shown) { GTK_WIDGET (luck), "No Rolls to Weigh" };
+  iterate_until (label_shown, &shown, 5000);
+  g_assert_true (label_shown (&shown));
+  shown.text = "No battle has been fought in this campaign yet: there are no rolls to weigh";
+  g_assert_true (label_shown (&shown));
+  save_screenshot (GTK_WIDGET (luck), "luck-window-empty.png");
+
+  /* The night goes on in the main window: the ledger follows. */
+  battle = komarr_capture_pol_defiant (fixture.window->campaign);
+  g_assert_true (adm_campaign_keep_battle (fixture.window->campaign, "c1-1", battle, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (model), >, 0);
+  {
+    g_autoptr(AdmLuckRow) first = g_list_model_get_item (model, 0);
+
+    g_assert_cmpint (adm_luck_row_get_kind (first), ==, ADM_LUCK_ROW_HEADING);
+    assert_contains (adm_luck_row_get_title (first), "Engagement c1-1", "the first row");
+    shown.text = adm_luck_row_get_title (first);
+    iterate_until (label_shown, &shown, 5000);
+    g_assert_true (label_shown (&shown));
+  }
+  shown.text = "Other checks passed 1.00 → 1";
+  iterate_until (label_shown, &shown, 5000);
+  g_assert_true (label_shown (&shown));
+  wait_frames ();
+  save_screenshot (GTK_WIDGET (luck), "luck-window-master.png");
+
+  /* A side's ledger, chosen with the keys. */
+  audiences = find_widget (GTK_WIDGET (luck), has_type, GSIZE_TO_POINTER (GTK_TYPE_DROP_DOWN));
+  g_assert_nonnull (audiences);
+  {
+    GListModel *names = gtk_drop_down_get_model (GTK_DROP_DOWN (audiences));
+    GPtrArray *factions = adm_ruleset_get_factions (adm_scenario_get_ruleset (
+                            adm_campaign_get_scenario (fixture.window->campaign)));
+
+    for (guint i = 2; i < g_list_model_get_n_items (names) && side_id == NULL; i++)
+      {
+        const AdmFaction *faction = g_ptr_array_index (factions, i - 2);
+        g_autoptr(AdmLuckModel) probe = adm_luck_model_new (fixture.window->campaign,
+                                                            faction->id);
+
+        /* The first faction that fought there. */
+        if (g_list_model_get_n_items (G_LIST_MODEL (probe)) > 0)
+          side_position = i, side_id = faction->id;
+      }
+  }
+  g_assert_nonnull (side_id);
+  focus_window (GTK_WIDGET (luck));
+  choose_with_keys (GTK_WIDGET (luck), audiences, side_position);
+  wait_frames ();
+  g_assert_cmpstr (adm_luck_model_get_audience (admiralty_luck_window_get_model (luck)), ==,
+                   side_id);
+  {
+    g_autoptr(AdmLuckModel) fresh = adm_luck_model_new (fixture.window->campaign, side_id);
+    g_autofree char *shown_rows = rows_text (model);
+    g_autofree char *side_rows = rows_text (G_LIST_MODEL (fresh));
+    g_autoptr(AdmLuckRow) first = g_list_model_get_item (model, 0);
+
+    g_assert_cmpstr (shown_rows, ==, side_rows);
+    assert_lacks (shown_rows, "c1-1", side_id);
+    shown.text = adm_luck_row_get_title (first);
+    iterate_until (label_shown, &shown, 5000);
+    g_assert_true (label_shown (&shown));
+    g_assert_false (shows_label (GTK_WIDGET (luck), "Engagement c1-1 — Pol jump point, cycle 1, "
+                                                    "minute 40"));
+  }
+  save_screenshot (GTK_WIDGET (luck), "luck-window-side.png");
+
+  focus_window (GTK_WIDGET (luck));
+  keys_to (GTK_WIDGET (luck), "Escape");
+  iterate_until (toplevel_gone, GSIZE_TO_POINTER (ADMIRALTY_TYPE_LUCK_WINDOW), 5000);
+  g_assert_null (shown_toplevel (ADMIRALTY_TYPE_LUCK_WINDOW));
+  campaign_fixture_tear_down (&fixture);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv, "luck-ui");
+
+  g_test_add_func ("/ui/luck-ui/F-ECM-2/keys", test_keys);
+
+  return ui_test_finish (g_test_run ());
+}
