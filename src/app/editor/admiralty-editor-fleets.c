@@ -534,12 +534,8 @@ show_wear (AdmiraltyEditorFleets *self,
 
   if (klass == NULL)
     hull = damage > 0 ? g_strdup_printf ("%d", damage) : g_strdup ("—");
-  else if (damage > 0)
-    /* Translators: hull points left of the class's, and how many were lost */
-    hull = g_strdup_printf (_("%d/%d (%d lost)"), MAX (klass->hull - damage, 0), klass->hull,
-                            damage);
   else
-    hull = g_strdup_printf ("%d/%d", klass->hull, klass->hull);
+    hull = adm_report_hull_text (klass->hull, damage);
   gtk_label_set_label (GTK_LABEL (row->wear_label), hull);
   gtk_label_set_label (GTK_LABEL (row->wear_criticals), criticals != NULL ? criticals : "");
   gtk_widget_set_visible (row->wear_criticals, criticals != NULL);

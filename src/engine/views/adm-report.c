@@ -463,9 +463,9 @@ criticals_text (AdmBattle           *battle,
   return criticals_list_text (adm_battle_get_ruleset (battle), ship->klass, ship->criticals);
 }
 
-static char *
-hull_text (int hull,
-           int damage)
+char *
+adm_report_hull_text (int hull,
+                      int damage)
 {
   if (damage <= 0)
     return g_strdup_printf ("%d/%d", hull, hull);
@@ -906,7 +906,7 @@ master_battle (Report      *report,
     {
       const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
       const AdmBattleFormation *formation = adm_battle_get_formation (battle, ship->formation);
-      g_autofree char *hull = hull_text (ship->klass->hull, ship->damage);
+      g_autofree char *hull = adm_report_hull_text (ship->klass->hull, ship->damage);
       g_autofree char *criticals = criticals_text (battle, ship);
       const char *cells[] = { ship->name, adm_battle_get_side (battle, ship->original_side)->name,
                               formation->name, ship->klass->name, hull,
@@ -1309,7 +1309,8 @@ admiral_formations (Report           *report,
         {
           const AdmShip *ship = g_ptr_array_index (formation->ships, s);
           AdmShipState *state = adm_state_get_ship (report->state, ship->id);
-          g_autofree char *hull = hull_text (ship->klass->hull, state != NULL ? state->damage : 0);
+          g_autofree char *hull = adm_report_hull_text (ship->klass->hull,
+                                                        state != NULL ? state->damage : 0);
           g_autofree char *readiness = g_strdup_printf ("%d", state != NULL ? state->readiness
                                                                             : ship->readiness);
           const char *cells[] = { ship->name, ship->klass->name, hull, readiness, NULL };
@@ -1436,7 +1437,7 @@ admiral_battle (AdmDoc      *doc,
 
       if (ship->original_side != side)
         continue;
-      hull = hull_text (ship->klass->hull, ship->damage);
+      hull = adm_report_hull_text (ship->klass->hull, ship->damage);
       criticals = criticals_text (battle, ship);
       cells[0] = ship->name;
       cells[1] = formation->name;
@@ -1495,7 +1496,7 @@ admiral_battle (AdmDoc      *doc,
                * (adm-audience.h), else what the table shows. */
               if (adm_audience_ship_shows (adm_audience_side (side), battle, index,
                                            ADM_SHIP_FACT_HULL))
-                hull = hull_text (ship->klass->hull, ship->damage);
+                hull = adm_report_hull_text (ship->klass->hull, ship->damage);
               else
                 hull = g_strdup (ship->status == ADM_SHIP_ACTIVE &&
                                  adm_battle_ship_is_damaged (battle, index) ? _("damaged") : "—");
@@ -1815,7 +1816,7 @@ add_card (Report             *report,
   speed = g_strdup_printf (_("%d cm, turn %d°%s"), klass->speed, klass->turn,
                            klass->turn_anywhere ? _(" anywhere in the move") : "");
   adm_doc_card_add_field (card, _("Speed"), speed);
-  hull = hull_text (klass->hull, damage);
+  hull = adm_report_hull_text (klass->hull, damage);
   adm_doc_card_add_field (card, _("Hull"), hull);
   armour = g_strdup_printf ("%d", klass->armour);
   adm_doc_card_add_field (card, _("Armour"), armour);

@@ -119,4 +119,9 @@ void          adm_report_add_ship_cards     (AdmCampaign   *campaign,
                                              GHashTable    *ship_ids,
                                              const char    *battles_dir);
 
+/* A ship's hull as its fleet card gives it: "3/3" whole, "1/3 (2 lost)" with @damage hull
+ * points lost of the class's @hull (F-CRIT-5), never fewer than 0 left. */
+char         *adm_report_hull_text          (int            hull,
+                                             int            damage) G_GNUC_WARN_UNUSED_RESULT;
+
 G_END_DECLS
