@@ -21,6 +21,8 @@
 #include "admiralty-replay-window.h"
 #include "bench-common.h"
 #include "komarr-helpers.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-journal.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400)
 #define BATTLE_TURNS 4

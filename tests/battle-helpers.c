@@ -3,6 +3,9 @@
 #include "config.h"
 
 #include "battle-helpers.h"
+#include "adm-battle-orders.h"
+#include "adm-battle.h"
+#include "adm-dice-queue.h"
 
 AdmBattle *
 battle_helper_load (const char *name)

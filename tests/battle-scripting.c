@@ -4,6 +4,11 @@
 
 #include "battle-scripting.h"
 #include "shipped-helpers.h"
+#include "adm-battle-orders.h"
+#include "adm-battle.h"
+#include "adm-dice-queue.h"
+#include "adm-dice-source.h"
+#include "adm-ruleset.h"
 
 AdmBattle *
 load_at (const char *fixture,

@@ -7,6 +7,9 @@
 #include <string.h>
 
 #include "battle-helpers.h"
+#include "adm-battle-orders.h"
+#include "adm-battle.h"
+#include "adm-dice-queue.h"
 
 AdmBattle *
 load_at (const char *fixture,

@@ -6,6 +6,7 @@
 #include "editor-helpers.h"
 
 #include "admiralty-editor-fleets.h"
+#include "adm-xml.h"
 
 AdmiraltyScenarioEditor *
 editor_shown (AdmiraltyScenarioEditor *editor)

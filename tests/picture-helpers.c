@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "picture-helpers.h"
+#include "adm-scenario.h"
 
 static char *picture_prefix;
 

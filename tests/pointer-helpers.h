@@ -8,6 +8,7 @@
 #include <gdk/x11/gdkx.h>
 
 #include "ui-helpers.h"
+#include "adm-battle.h"
 
 /* Whether real events can be sent: an X11 display and xdotool. A test skips otherwise. */
 gboolean

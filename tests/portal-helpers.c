@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "portal-helpers.h"
+#include "adm-campaign.h"
 
 void
 portal_start_loopback (AdmPortal *portal)

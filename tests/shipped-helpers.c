@@ -7,6 +7,8 @@
 
 #include "file-helpers.h"
 #include "shipped-helpers.h"
+#include "adm-ruleset.h"
+#include "adm-scenario.h"
 
 AdmRuleset *
 shipped_ruleset (void)

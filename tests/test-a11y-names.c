@@ -19,6 +19,7 @@
 #include "admiralty-window-private.h"
 #include "editor-helpers.h"
 #include "ui-helpers.h"
+#include "adm-campaign-file.h"
 
 /* The roles of controls a screen reader lets the master act on. */
 static gboolean

@@ -37,6 +37,9 @@
 #include "file-helpers.h"
 #include "komarr-helpers.h"
 #include "text-helpers.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "battle-scripting.h"
+#include "adm-battle.h"
+#include "adm-ruleset.h"
 
 #define BOARD(ship, target) "<board ship=\"" ship "\" target=\"" target "\"/>"
 #define FATE(ship, fate) "<captured ship=\"" ship "\" fate=\"" fate "\"/>"

@@ -13,6 +13,14 @@
 
 #include "battle-scripting.h"
 #include "shipped-helpers.h"
+#include "adm-audience.h"
+#include "adm-battle-orders.h"
+#include "adm-battle.h"
+#include "adm-dice-prng.h"
+#include "adm-event.h"
+#include "adm-geometry.h"
+#include "adm-odds.h"
+#include "adm-ruleset.h"
 
 /* Helpers */
 

@@ -11,6 +11,14 @@
 
 #include "battle-scripting.h"
 #include "shipped-helpers.h"
+#include "adm-audience.h"
+#include "adm-battle-orders.h"
+#include "adm-battle.h"
+#include "adm-dice-prng.h"
+#include "adm-dice-queue.h"
+#include "adm-dice-source.h"
+#include "adm-ruleset.h"
+#include "adm-xml.h"
 
 #define EPS 1e-9
 

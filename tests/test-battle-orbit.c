@@ -12,6 +12,9 @@
 
 #include "battle-scripting.h"
 #include "shipped-helpers.h"
+#include "adm-battle.h"
+#include "adm-geometry.h"
+#include "adm-ruleset.h"
 
 #define EPS 1e-6
 

@@ -12,6 +12,15 @@
 
 #include "battle-scripting.h"
 #include "shipped-helpers.h"
+#include "adm-battle-orders.h"
+#include "adm-battle-preview.h"
+#include "adm-battle.h"
+#include "adm-dice-prng.h"
+#include "adm-dice-queue.h"
+#include "adm-event.h"
+#include "adm-geometry.h"
+#include "adm-odds.h"
+#include "adm-ruleset.h"
 
 #define EPS 1e-9
 #define FIRE(weapons, target) "<fire weapons=\"" weapons "\" target=\"" target "\"/>"

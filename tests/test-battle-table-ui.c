@@ -16,6 +16,7 @@
 #include "admiralty-orders-panel.h"
 #include "admiralty-window-private.h"
 #include "pointer-helpers.h"
+#include "adm-log-entry.h"
 
 static AdmiraltyBattlePage *
 open_battle (AdmiraltyWindow *window,

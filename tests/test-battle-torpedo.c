@@ -15,6 +15,11 @@
 #include <glib/gstdio.h>
 
 #include "battle-scripting.h"
+#include "adm-battle-preview.h"
+#include "adm-battle.h"
+#include "adm-odds.h"
+#include "adm-roll-check.h"
+#include "adm-ruleset.h"
 
 #define EPS 1e-6
 

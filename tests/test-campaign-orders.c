@@ -28,6 +28,10 @@
 #include "pointer-helpers.h"
 #include "portal-helpers.h"
 #include "ui-helpers.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
+#include "adm-clock.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 

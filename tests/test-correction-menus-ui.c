@@ -27,6 +27,7 @@
 #include "komarr-helpers.h"
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
+#include "adm-campaign-journal.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 #define FORMATION "second-squadron-home-fleet"

@@ -31,6 +31,9 @@
 #include "locale-helpers.h"
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 

@@ -17,6 +17,9 @@
 #include "admiralty-campaign-orders.h"
 #include "admiralty-window-private.h"
 #include "ui-helpers.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
+#include "adm-order-sheet.h"
 
 #define T0 1795000000  /* journal times, seconds */
 

@@ -15,6 +15,8 @@
 #include "komarr-helpers.h"
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
 
 #define T0 G_GINT64_CONSTANT (1795000000)
 

@@ -25,6 +25,8 @@
 #include "editor-helpers.h"
 #include "pointer-helpers.h"
 #include "text-helpers.h"
+#include "adm-campaign-file.h"
+#include "adm-scenario-check.h"
 
 /* The centre of sector @id on the editor's map, in the map's pixels. */
 static void

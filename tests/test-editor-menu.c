@@ -25,6 +25,8 @@
 #include "editor-helpers.h"
 #include "pointer-helpers.h"
 #include "text-helpers.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
 
 /* A copy of @source in a new temporary folder, named @name. */
 static char *

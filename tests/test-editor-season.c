@@ -16,6 +16,8 @@
 #include "admiralty-scenario-editor.h"
 #include "editor-helpers.h"
 #include "pointer-helpers.h"
+#include "adm-campaign-file.h"
+#include "adm-scenario-check.h"
 
 static gboolean
 saved (gpointer data)

@@ -13,7 +13,8 @@
  * An include is found as the compiler finds it: beside the file that includes it first (so
  * "../shell/admiralty-window.h" is the shell's header, wherever it is written), then in the
  * folders of src/. Every folder under src/ must be named in the tables below, so a new folder
- * is never left unread, and an indented "  #  include" counts as any other. The checker is run
+ * is never left unread, and an indented "  #  include" counts as any other. Only the tests and
+ * benches include the whole engine at once (admiralty-engine.h). The checker is run
  * on made-up trees too, each breaking one of these, to show it fails on them. */
 #include "config.h"
 
@@ -272,7 +273,24 @@ check_includes (const Source *source,
               target_dir = g_path_get_dirname (target);
               target_name = g_path_get_basename (target);
               if (!place_of_folder (source, target_dir, &to))
-                continue;  /* a tree's own folder: admiralty-engine.h */
+                {
+                  /* The engine's own folder holds only admiralty-engine.h, every header of
+                   * the engine at once, for the tests and benches: a library or the app
+                   * includes the parts it uses, so that it is rebuilt only when they change
+                   * and says what it depends on. */
+                  if (!g_str_equal (tree->tree, "engine") &&
+                      g_str_equal (target_name, "admiralty-engine.h"))
+                    {
+                      g_autofree char *file = g_strdup_printf ("%s/%s", from.layer->folder,
+                                                               name);
+                      g_autofree char *file_shown = shown (tree, file);
+
+                      g_string_append_printf (problems, "%s includes the whole engine "
+                                              "(admiralty-engine.h): include the headers it "
+                                              "uses\n", file_shown);
+                    }
+                  continue;
+                }
               (*includes)++;
               if (goes_down (&from, &to))
                 continue;
@@ -523,6 +541,22 @@ test_checker_unnamed_folder (void)
 }
 
 static void
+test_checker_whole_engine (void)
+{
+  const char *files[] = {
+    EVERY_FOLDER,
+    HEADER ("engine/admiralty-engine.h"),
+    "cli/cli.c", "#include \"admiralty-engine.h\"\n",
+    "app/map/admiralty-map.c", "#include \"../../engine/admiralty-engine.h\"\n",
+    NULL,
+  };
+  g_autofree char *problems = problems_of (files);
+
+  g_assert_nonnull (strstr (problems, "src/cli/cli.c includes the whole engine"));
+  g_assert_nonnull (strstr (problems, "src/app/map/admiralty-map.c includes the whole engine"));
+}
+
+static void
 test_checker_across_trees (void)
 {
   const char *files[] = {
@@ -558,6 +592,7 @@ main (int   argc,
   g_test_add_func ("/data/layers/checker/relative-include", test_checker_relative_include);
   g_test_add_func ("/data/layers/checker/indented-include", test_checker_indented_include);
   g_test_add_func ("/data/layers/checker/unnamed-folder", test_checker_unnamed_folder);
+  g_test_add_func ("/data/layers/checker/whole-engine", test_checker_whole_engine);
   g_test_add_func ("/data/layers/checker/across-trees", test_checker_across_trees);
   return g_test_run ();
 }

@@ -16,6 +16,7 @@
 #include "pointer-helpers.h"
 #include "text-helpers.h"
 #include "ui-helpers.h"
+#include "adm-campaign-battles.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 

@@ -25,6 +25,8 @@
 #include "file-helpers.h"
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
 
 typedef CampaignFixture Fixture;
 

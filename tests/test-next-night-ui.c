@@ -19,6 +19,9 @@
 #include "editor-helpers.h"
 #include "file-helpers.h"
 #include "ui-helpers.h"
+#include "adm-campaign-journal.h"
+#include "adm-correction.h"
+#include "adm-next-night.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 

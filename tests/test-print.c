@@ -17,6 +17,9 @@
 #include "admiralty-report-dialog.h"
 #include "admiralty-window-private.h"
 #include "ui-helpers.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
+#include "adm-order-sheet.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 

@@ -22,6 +22,10 @@
 #include "komarr-helpers.h"
 #include "picture-helpers.h"
 #include "pointer-helpers.h"
+#include "adm-battle-result.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
+#include "adm-dice-ledger.h"
 
 #define T0 1795000000  /* journal times, seconds */
 

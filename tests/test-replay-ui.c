@@ -24,6 +24,10 @@
 #include "picture-helpers.h"
 #include "pointer-helpers.h"
 #include "text-helpers.h"
+#include "adm-battle-result.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400)
 

@@ -19,6 +19,7 @@
 #include "admiralty-scenario-editor.h"
 #include "editor-helpers.h"
 #include "pointer-helpers.h"
+#include "adm-scenario-check.h"
 
 /* Komarr, opened and saved with Ctrl+S unchanged, is the same file. */
 static void

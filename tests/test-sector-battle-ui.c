@@ -16,6 +16,10 @@
 #include "admiralty-map-page-private.h"
 #include "admiralty-window-private.h"
 #include "ui-helpers.h"
+#include "adm-battle-layout.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
 
 #define SCENARIO_ID "sector-battle-test"
 

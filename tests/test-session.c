@@ -17,6 +17,8 @@
 #include "admiralty-window-private.h"
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
 
 /* Types a count into a unit's spin button, as the master would. */
 static void

@@ -17,6 +17,7 @@
 #include "admiralty-window-private.h"
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
+#include "adm-campaign-file.h"
 
 /* Every label's text under @widget, one per line. */
 static void

@@ -16,6 +16,7 @@
 
 #include "admiralty-sheet-form.h"
 #include "ui-helpers.h"
+#include "adm-campaign-file.h"
 
 typedef struct {
   AdmCampaign        *campaign;

@@ -23,6 +23,7 @@
 #include "admiralty-window-private.h"
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
+#include "adm-campaign-file.h"
 
 typedef struct {
   int width;

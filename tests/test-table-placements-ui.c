@@ -27,6 +27,8 @@
 #include "file-helpers.h"
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
+#include "adm-battle-layout.h"
+#include "adm-campaign-file.h"
 
 #define ENGAGEMENT "c1-3"
 #define FORMATION  "pol-escort-group"

@@ -17,6 +17,9 @@
 #include "admiralty-units.h"
 #include "battle-helpers.h"
 #include "picture-helpers.h"
+#include "adm-battle-layout.h"
+#include "adm-dice-queue.h"
+#include "adm-sector-battle.h"
 
 #define BARRAYAR_RGB  0x7a0e0b  /* data/rules/forcon-2010-classes.xml */
 #define KOMARR_RGB    0x1565c0

@@ -33,6 +33,10 @@
 #include "pointer-helpers.h"
 #include "portal-helpers.h"
 #include "ui-helpers.h"
+#include "adm-battle-layout.h"
+#include "adm-campaign-journal.h"
+#include "adm-dice-ledger.h"
+#include "adm-dice-queue.h"
 
 /* The header of a table handed its battle with the program's dice only, all sent. */
 #define PROGRAM_ONLY_SENT "All sent to the chief · the program's dice only, as he handed it over"

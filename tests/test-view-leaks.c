@@ -45,6 +45,13 @@
 #include "komarr-helpers.h"
 #include "shipped-helpers.h"
 #include "ui-helpers.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
+#include "adm-chronicle.h"
+#include "adm-log-entry.h"
+#include "adm-luck.h"
+#include "adm-report-kit.h"
 
 #define T0 1795000000  /* journal times, seconds */
 

@@ -22,6 +22,10 @@
 #include "komarr-helpers.h"
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
+#include "adm-battle-result.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-journal.h"
+#include "adm-log-entry.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 

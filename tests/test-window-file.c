@@ -18,6 +18,8 @@
 #include "cli-helpers.h"
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
 
 #define FORMATION "autumn-screen"   /* hidden at the start of Komarr (F-STRAT-3) */
 

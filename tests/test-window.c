@@ -22,6 +22,10 @@
 #include "admiralty-window-private.h"
 #include "komarr-helpers.h"
 #include "pointer-helpers.h"
+#include "adm-battle-result.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
+#include "adm-log-entry.h"
 
 
 

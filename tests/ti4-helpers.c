@@ -3,6 +3,8 @@
 #include "config.h"
 
 #include "ti4-helpers.h"
+#include "adm-ti4-catalog.h"
+#include "adm-ti4-fleet.h"
 
 AdmTi4Catalog *
 catalog (void)

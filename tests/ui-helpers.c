@@ -11,6 +11,7 @@
 #include "pointer-helpers.h"
 #include "admiralty-share-dialog.h"
 #include "admiralty-window-private.h"
+#include "adm-campaign-file.h"
 
 #include <errno.h>
 #include <poll.h>

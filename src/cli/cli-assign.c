@@ -11,6 +11,8 @@
 #include <glib/gi18n.h>
 
 #include "cli-private.h"
+#include "adm-campaign-journal.h"
+#include "adm-clock.h"
 
 static CliExit
 assign (const char *path,

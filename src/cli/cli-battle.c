@@ -12,6 +12,12 @@
 #include <glib/gi18n.h>
 
 #include "cli-private.h"
+#include "adm-battle-layout.h"
+#include "adm-battle-result.h"
+#include "adm-campaign-battles.h"
+#include "adm-clock.h"
+#include "adm-dice-commit.h"
+#include "adm-dice-ledger.h"
 
 /* A master plays a battle over an evening; no battle comes near this many turns. */
 #define MAX_TURNS 1000

@@ -10,6 +10,9 @@
 #include <glib/gi18n.h>
 
 #include "cli-private.h"
+#include "adm-campaign-journal.h"
+#include "adm-clock.h"
+#include "adm-correction.h"
 
 /* What was typed after the kind. */
 typedef struct {

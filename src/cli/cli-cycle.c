@@ -13,6 +13,11 @@
 #include <glib/gi18n.h>
 
 #include "cli-private.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
+#include "adm-clock.h"
+#include "adm-engagement.h"
+#include "adm-order-sheet.h"
 
 /* Engagement minutes are fractions of a link (13⅓); three decimals keep the JSON tidy. */
 static double

@@ -15,6 +15,9 @@
 #include <glib/gi18n.h>
 
 #include "cli-private.h"
+#include "adm-campaign-battles.h"
+#include "adm-clock.h"
+#include "adm-dice-contribution.h"
 
 /* --orders: the digest of the declarations of @orders_path for the phase of @engagement_id's
  * battle about to be rolled, as resolving it with them would journal them; NULL with @error

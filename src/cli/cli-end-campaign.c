@@ -10,6 +10,8 @@
 #include <glib/gi18n.h>
 
 #include "cli-private.h"
+#include "adm-campaign-journal.h"
+#include "adm-clock.h"
 
 static CliExit
 end_campaign (const char *path,

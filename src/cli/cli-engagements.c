@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "cli-private.h"
+#include "adm-engagement.h"
 
 /* Through the --as filter: the formations the viewer knows of, in the engagement's order. */
 static gboolean

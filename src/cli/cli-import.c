@@ -13,6 +13,7 @@
 
 #include "adm-table-server.h"
 #include "cli-private.h"
+#include "adm-campaign-file.h"
 
 static void
 print_json (const char            *engagement_id,

@@ -10,6 +10,8 @@
 #include <glib/gi18n.h>
 
 #include "cli-private.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
 
 /* One of the three files that hold a journal, opened. */
 typedef struct {

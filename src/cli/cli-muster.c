@@ -14,6 +14,9 @@
 #include <glib/gi18n.h>
 
 #include "cli-private.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
+#include "adm-clock.h"
 
 static const char *const actions[] = {
   "status", "sheet", "submit", "accept", "return", "position", "start", NULL

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "cli-private.h"
+#include "adm-next-night.h"
 
 CliExit
 _cli_scenario_from_campaign_run (int    argc,

@@ -5,7 +5,21 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
-#include "admiralty-engine.h"
+#include "adm-audience.h"
+#include "adm-battle-orders.h"
+#include "adm-battle.h"
+#include "adm-campaign.h"
+#include "adm-dice-queue.h"
+#include "adm-journal.h"
+#include "adm-odds.h"
+#include "adm-ruleset.h"
+#include "adm-scenario.h"
+#include "adm-state.h"
+#include "adm-strategy.h"
+#include "adm-ti4-catalog.h"
+#include "adm-ti4-combat.h"
+#include "adm-ti4-fleet.h"
+#include "adm-ti4-odds.h"
 
 G_BEGIN_DECLS
 

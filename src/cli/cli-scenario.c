@@ -11,6 +11,10 @@
 
 #include "adm-file.h"
 #include "cli-private.h"
+#include "adm-id.h"
+#include "adm-oob.h"
+#include "adm-scenario-check.h"
+#include "adm-scenario-edit.h"
 
 /* ---- scenario new ---- */
 

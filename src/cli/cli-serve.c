@@ -24,6 +24,7 @@
 #include "adm-table-pairing.h"
 #include "adm-table-server.h"
 #include "cli-private.h"
+#include "adm-clock.h"
 
 #define DEFAULT_PORT 8040
 

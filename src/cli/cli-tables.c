@@ -11,6 +11,8 @@
 #include <glib/gi18n.h>
 
 #include "cli-private.h"
+#include "adm-clock.h"
+#include "adm-table-battle.h"
 
 static CliExit
 open_campaign (const char   *path,

@@ -11,6 +11,11 @@
 #include <libxml/xmlreader.h>
 
 #include "cli-private.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
+#include "adm-scenario-check.h"
+#include "adm-scenario-contrast.h"
 
 /* The root element comes early; comments before it never fill this much. */
 #define PEEK_SIZE (256 * 1024)

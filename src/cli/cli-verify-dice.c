@@ -14,6 +14,9 @@
 
 #include "adm-dice-page.h"
 #include "cli-private.h"
+#include "adm-campaign-battles.h"
+#include "adm-dice-contribution.h"
+#include "adm-dice-ledger.h"
 
 /* The digits of a dice commitment that name its battle: as many as the portal prints. */
 #define COMMITMENT_PREFIX_LENGTH 16

@@ -9,6 +9,8 @@
 #include <glib/gi18n.h>
 
 #include "cli-private.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
 
 /* "master", "public", an admiral's id or a faction's id. */
 gboolean

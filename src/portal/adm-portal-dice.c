@@ -30,6 +30,8 @@
 #include "adm-engagement-queue.h"
 #include "adm-portal-private.h"
 #include "adm-portal-page.h"
+#include "adm-campaign-battles.h"
+#include "adm-clock.h"
 
 GResource *adm_portal_get_resource (void);
 

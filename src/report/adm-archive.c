@@ -38,6 +38,10 @@
 #include "adm-xml.h"
 #include "admiralty-sector-renderer.h"
 #include "admiralty-table-renderer.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
+#include "adm-engagement.h"
 
 G_DEFINE_QUARK (adm-archive-error-quark, adm_archive_error)
 

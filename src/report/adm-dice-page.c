@@ -8,6 +8,8 @@
 
 #include "adm-dice-page.h"
 #include "adm-report-page.h"
+#include "adm-dice-contribution.h"
+#include "adm-dice-ledger.h"
 
 /* @text as a JSON string, or null; "<" written as \u003c so that no "</script>" ends the
  * block the data is in. */

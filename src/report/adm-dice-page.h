@@ -7,7 +7,7 @@
  * portal once the battle has ended. */
 #pragma once
 
-#include "admiralty-engine.h"
+#include "adm-battle.h"
 
 G_BEGIN_DECLS
 

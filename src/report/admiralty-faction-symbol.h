@@ -7,7 +7,7 @@
 
 #include <cairo.h>
 
-#include "admiralty-engine.h"
+#include "adm-faction-symbol.h"
 
 G_BEGIN_DECLS
 

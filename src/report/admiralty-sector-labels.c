@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-sector-renderer-private.h"
+#include "adm-audience.h"
 
 #define NAME_INSET        6.0  /* px between the card's sides and its name */
 #define NAME_FONT_SIZE   11.5  /* px */

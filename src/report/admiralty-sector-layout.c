@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "admiralty-sector-renderer-private.h"
+#include "adm-audience.h"
 
 #define MARKER_STRIDE    15    /* px between formations side by side on a link */
 

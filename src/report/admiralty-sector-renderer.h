@@ -8,7 +8,11 @@
 
 #include <cairo.h>
 
-#include "admiralty-engine.h"
+#include "adm-engagement-queue.h"
+#include "adm-ruleset.h"
+#include "adm-scenario.h"
+#include "adm-state.h"
+#include "adm-strategy.h"
 #include "admiralty-sector-view.h"
 
 G_BEGIN_DECLS

@@ -9,7 +9,7 @@
 
 #include <cairo.h>
 
-#include "admiralty-engine.h"
+#include "adm-scenario.h"
 
 G_BEGIN_DECLS
 

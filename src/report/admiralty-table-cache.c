@@ -10,6 +10,7 @@
 
 #include "admiralty-table-cache.h"
 #include "admiralty-table-renderer-private.h"
+#include "adm-battle-layout.h"
 
 /* An image of @width × @height view pixels, @device_scale image pixels to each. */
 static cairo_surface_t *

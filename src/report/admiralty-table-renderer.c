@@ -15,6 +15,7 @@
 #include "admiralty-table-renderer-private.h"
 #include "admiralty-units.h"
 #include "adm-source-text.h"
+#include "adm-battle-layout.h"
 
 #define MIN_TOKEN_RADIUS   4.0  /* px: a base never shrinks below a visible dot */
 #define MIN_MARKER_RADIUS  3.0  /* px */

@@ -7,7 +7,10 @@
 
 #include <cairo.h>
 
-#include "admiralty-engine.h"
+#include "adm-audience.h"
+#include "adm-battle-orders.h"
+#include "adm-battle.h"
+#include "adm-geometry.h"
 #include "adm-battle-preview.h"
 #include "admiralty-table-view.h"
 

@@ -5,7 +5,7 @@
  * as the zoom-and-pan helper says (admiralty-zoom-pan.h). Plain numbers: no display. */
 #pragma once
 
-#include "admiralty-engine.h"
+#include "adm-geometry.h"
 
 G_BEGIN_DECLS
 

@@ -23,6 +23,13 @@
 #include "admiralty-table-legend.h"
 #include "admiralty-units.h"
 #include "adm-table-client.h"
+#include "adm-battle-result.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
+#include "adm-clock.h"
+#include "adm-dice-ledger.h"
+#include "adm-log-entry.h"
+#include "adm-log-model.h"
 
 
 /* The report's or the dice log's list: the side panel's page it is on, its view, the model

@@ -6,7 +6,8 @@
 
 #include <gtk/gtk.h>
 
-#include "admiralty-engine.h"
+#include "adm-battle.h"
+#include "adm-campaign.h"
 #include "admiralty-orders-panel.h"
 #include "adm-table-client.h"
 

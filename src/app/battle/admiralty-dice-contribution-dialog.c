@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-dice-contribution-dialog.h"
+#include "adm-clock.h"
 
 struct _AdmiraltyDiceContributionDialog
 {

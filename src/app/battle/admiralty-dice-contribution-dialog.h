@@ -9,7 +9,7 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
+#include "adm-campaign.h"
 #include "adm-table-client.h"
 
 G_BEGIN_DECLS

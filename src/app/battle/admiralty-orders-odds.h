@@ -7,7 +7,7 @@
 
 #include <gtk/gtk.h>
 
-#include "admiralty-engine.h"
+#include "adm-battle-preview.h"
 
 G_BEGIN_DECLS
 

@@ -11,7 +11,8 @@
 
 #include <gtk/gtk.h>
 
-#include "admiralty-engine.h"
+#include "adm-battle-orders.h"
+#include "adm-battle.h"
 #include "admiralty-table-widget.h"
 
 G_BEGIN_DECLS

@@ -9,7 +9,10 @@
 
 #include <gtk/gtk.h>
 
-#include "admiralty-engine.h"
+#include "adm-audience.h"
+#include "adm-battle-orders.h"
+#include "adm-battle.h"
+#include "adm-geometry.h"
 #include "admiralty-table-renderer.h"
 
 G_BEGIN_DECLS

@@ -19,6 +19,11 @@
 #include "admiralty-sheets-chooser.h"
 #include "admiralty-typed-dice.h"
 #include "adm-table-server.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-journal.h"
+#include "adm-clock.h"
+#include "adm-dice-ledger.h"
+#include "adm-order-sheet.h"
 
 struct _AdmiraltyCampaignOrders
 {

@@ -10,7 +10,7 @@
 #include <adwaita.h>
 
 #include "admiralty-cycle-clock.h"
-#include "admiralty-engine.h"
+#include "adm-campaign.h"
 #include "admiralty-sheet-form.h"
 #include "adm-portal.h"
 

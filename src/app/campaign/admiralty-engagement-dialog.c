@@ -11,6 +11,8 @@
 #include "admiralty-engagement-dialog.h"
 #include "admiralty-plain-text.h"
 #include "admiralty-table-renderer.h"
+#include "adm-battle-layout.h"
+#include "adm-clock.h"
 
 typedef struct {
   char        *formation_id;

@@ -10,7 +10,11 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
+#include "adm-battle.h"
+#include "adm-campaign.h"
+#include "adm-placement-step.h"
+#include "adm-state.h"
+#include "adm-strategy.h"
 #include "adm-table-client.h"
 
 G_BEGIN_DECLS

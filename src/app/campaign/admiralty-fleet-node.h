@@ -5,7 +5,7 @@
 
 #include <gio/gio.h>
 
-#include "admiralty-engine.h"
+#include "adm-campaign.h"
 
 G_BEGIN_DECLS
 

@@ -8,7 +8,8 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
+#include "adm-campaign.h"
+#include "adm-luck-model.h"
 
 G_BEGIN_DECLS
 

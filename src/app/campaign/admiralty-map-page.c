@@ -9,6 +9,8 @@
 #include "admiralty-faction-dot.h"
 #include "admiralty-map-page-private.h"
 #include "admiralty-plain-text.h"
+#include "adm-audience.h"
+#include "adm-sector-battle.h"
 
 G_DEFINE_FINAL_TYPE (AdmiraltyMapPage, admiralty_map_page, ADW_TYPE_BIN)
 

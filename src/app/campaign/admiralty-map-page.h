@@ -11,7 +11,7 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
+#include "adm-campaign.h"
 #include "admiralty-sector-map.h"
 
 G_BEGIN_DECLS

@@ -14,6 +14,7 @@
 #include "adm-clock.h"
 #include "adm-muster.h"
 #include "adm-xml.h"
+#include "adm-campaign-journal.h"
 
 struct _AdmiraltyMusterPage
 {

@@ -11,6 +11,7 @@
 #include "admiralty-plain-text.h"
 #include "admiralty-print.h"
 #include "admiralty-report-dialog.h"
+#include "adm-campaign-file.h"
 
 struct _AdmiraltyReportDialog
 {

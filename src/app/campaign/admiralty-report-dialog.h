@@ -8,7 +8,8 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
+#include "adm-campaign.h"
+#include "adm-doc.h"
 #include "adm-report.h"
 
 G_BEGIN_DECLS

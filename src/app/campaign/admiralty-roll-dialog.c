@@ -7,6 +7,8 @@
 
 #include "admiralty-roll-dialog-private.h"
 #include "admiralty-plain-text.h"
+#include "adm-campaign-journal.h"
+#include "adm-dice-queue.h"
 
 /* The dice on the sides row, in its order. */
 static const guint dice_sides[] = { 3, 6, 10, 20, 100 };

@@ -20,6 +20,10 @@
 #include "admiralty-focus-scroll.h"
 #include "admiralty-plain-text.h"
 #include "admiralty-sheet-form.h"
+#include "adm-audience.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
+#include "adm-order-sheet.h"
 
 /* The order row: what the formation does this cycle (F-STRAT-16), or instructions in its
  * stead (F-STRAT-13); 0 keeps the standing orders (F-STRAT-5). */

@@ -11,7 +11,9 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
+#include "adm-campaign.h"
+#include "adm-event.h"
+#include "adm-scenario.h"
 
 G_BEGIN_DECLS
 

@@ -9,6 +9,7 @@
 #include "admiralty-editor-fleets.h"
 #include "admiralty-editor-page.h"
 #include "admiralty-plain-text.h"
+#include "adm-report.h"
 
 /* One ship's row. */
 typedef struct {

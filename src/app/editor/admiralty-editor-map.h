@@ -10,7 +10,8 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
+#include "adm-scenario-edit.h"
+#include "adm-scenario-item.h"
 #include "admiralty-sector-map.h"
 
 G_BEGIN_DECLS

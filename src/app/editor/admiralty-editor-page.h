@@ -5,7 +5,7 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
+#include "adm-scenario-item.h"
 
 G_BEGIN_DECLS
 

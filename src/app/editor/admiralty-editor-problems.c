@@ -6,6 +6,9 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-editor-problems.h"
+#include "adm-oob.h"
+#include "adm-scenario-check.h"
+#include "adm-xml.h"
 
 struct _AdmiraltyEditorProblems
 {

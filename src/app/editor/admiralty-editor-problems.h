@@ -8,7 +8,6 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
 
 G_BEGIN_DECLS
 

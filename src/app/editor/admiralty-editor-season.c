@@ -10,6 +10,7 @@
 #include "admiralty-editor-page.h"
 #include "admiralty-editor-season.h"
 #include "admiralty-faction-symbol.h"
+#include "adm-xml.h"
 
 typedef enum {
   FIELD_SPIN,      /* a whole number */

@@ -8,7 +8,7 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
+#include "adm-scenario-edit.h"
 
 G_BEGIN_DECLS
 

@@ -6,7 +6,8 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
+#include "adm-scenario-edit.h"
+#include "adm-scenario-item.h"
 
 G_BEGIN_DECLS
 

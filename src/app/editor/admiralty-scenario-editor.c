@@ -13,6 +13,7 @@
 #include "admiralty-editor-season.h"
 #include "admiralty-editor-sides.h"
 #include "admiralty-scenario-editor-private.h"
+#include "adm-scenario-check.h"
 
 /* The draft's name beside the campaign's own drafts (admiralty-drafts.h). */
 #define DRAFT_KIND "scenario-draft"

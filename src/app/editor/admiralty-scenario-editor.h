@@ -15,7 +15,8 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
+#include "adm-report.h"
+#include "adm-scenario-edit.h"
 #include "admiralty-report-dialog.h"
 
 G_BEGIN_DECLS

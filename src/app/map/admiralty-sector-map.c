@@ -12,6 +12,7 @@
 #include "admiralty-sector-renderer-private.h"
 #include "admiralty-sector-wall.h"
 #include "admiralty-zoom-pan.h"
+#include "adm-audience.h"
 
 #define PAN_STEP               64.0  /* px Ctrl and an arrow key move the map */
 #define FOCUS_MARGIN           12.0  /* px kept between the focused card and the map's edge */

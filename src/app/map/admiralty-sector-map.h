@@ -34,7 +34,10 @@
 
 #include <gtk/gtk.h>
 
-#include "admiralty-engine.h"
+#include "adm-campaign.h"
+#include "adm-ruleset.h"
+#include "adm-scenario.h"
+#include "adm-state.h"
 #include "admiralty-sector-renderer.h"
 
 G_BEGIN_DECLS

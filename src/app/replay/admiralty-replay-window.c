@@ -13,6 +13,7 @@
 #include "admiralty-replay-window.h"
 
 #include "adm-replay-timeline-private.h"
+#include "adm-campaign-journal.h"
 
 struct _AdmiraltyReplayWindow
 {

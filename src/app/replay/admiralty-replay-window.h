@@ -8,7 +8,8 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
+#include "adm-campaign.h"
+#include "adm-replay-timeline.h"
 #include "admiralty-sector-map.h"
 #include "admiralty-table-widget.h"
 

@@ -12,6 +12,8 @@
 
 #include "admiralty-log-rows.h"
 #include "admiralty-player-window.h"
+#include "adm-log-entry.h"
+#include "adm-log-model.h"
 
 struct _AdmiraltyPlayerWindow
 {

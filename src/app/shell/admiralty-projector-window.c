@@ -11,6 +11,7 @@
 #include "admiralty-projector-window.h"
 #include "admiralty-faction-symbol.h"
 #include "adm-portal.h"
+#include "adm-dice-ledger.h"
 
 struct _AdmiraltyProjectorWindow
 {

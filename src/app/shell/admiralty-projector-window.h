@@ -11,7 +11,7 @@
 #include <adwaita.h>
 
 #include "admiralty-cycle-clock.h"
-#include "admiralty-engine.h"
+#include "adm-campaign.h"
 #include "admiralty-sector-map.h"
 #include "admiralty-table-widget.h"
 #include "adm-portal.h"

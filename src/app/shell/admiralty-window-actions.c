@@ -20,6 +20,10 @@
 #include "admiralty-ti4-page.h"
 #include "admiralty-toast.h"
 #include "admiralty-window-private.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
+#include "adm-clock.h"
 
 #define MAX_RECENT_FILES 10
 

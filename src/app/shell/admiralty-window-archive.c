@@ -18,6 +18,7 @@
 #include "adm-archive.h"
 #include "adm-video.h"
 #include "admiralty-window-private.h"
+#include "adm-campaign-file.h"
 
 /* One writing of the archives: what the thread reads, and what the main thread shows. */
 typedef struct {

@@ -10,6 +10,8 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-window-private.h"
+#include "adm-campaign-journal.h"
+#include "adm-clock.h"
 
 static void
 end_campaign_response_cb (AdmiraltyWindow  *self,

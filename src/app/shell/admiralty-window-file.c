@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-window-private.h"
+#include "adm-campaign-file.h"
 
 static void
 file_dialog_response_cb (AdmiraltyWindow  *self,

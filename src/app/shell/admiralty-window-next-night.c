@@ -12,6 +12,11 @@
 
 #include "admiralty-scenario-editor.h"
 #include "admiralty-window-private.h"
+#include "adm-battle-result.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
+#include "adm-clock.h"
+#include "adm-next-night.h"
 
 AdmiraltyScenarioEditor *
 _admiralty_window_make_next_night (AdmiraltyWindow  *self,

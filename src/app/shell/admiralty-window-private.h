@@ -15,6 +15,7 @@
 #include "admiralty-scenario-editor.h"
 #include "admiralty-ti4-page.h"
 #include "admiralty-window.h"
+#include "adm-log-model.h"
 
 G_BEGIN_DECLS
 

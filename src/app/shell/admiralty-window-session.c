@@ -13,6 +13,8 @@
 #include "admiralty-toast.h"
 #include "admiralty-window-private.h"
 #include "adm-table-client.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
 
 /* The key naming the tab in session-selected: the fixed tabs by name, the others by file. */
 static const char *

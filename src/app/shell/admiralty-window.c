@@ -14,6 +14,11 @@
 #include "admiralty-width-first-layout.h"
 #include "admiralty-window-private.h"
 #include "adm-strategy.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
+#include "adm-log-entry.h"
+#include "adm-log-model.h"
 
 G_DEFINE_FINAL_TYPE (AdmiraltyWindow, admiralty_window, ADW_TYPE_APPLICATION_WINDOW)
 

@@ -5,7 +5,7 @@
 #include <adwaita.h>
 
 #include "admiralty-application.h"
-#include "admiralty-engine.h"
+#include "adm-campaign.h"
 #include "admiralty-room.h"
 
 G_BEGIN_DECLS

@@ -9,6 +9,7 @@
 #include "adm-portal-qr.h"
 #include "admiralty-tables-dialog.h"
 #include "admiralty-plain-text.h"
+#include "adm-campaign-file.h"
 
 #define QR_SIZE 148
 

@@ -10,7 +10,7 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
+#include "adm-campaign.h"
 #include "admiralty-cycle-clock.h"
 #include "adm-portal.h"
 #include "admiralty-room.h"

@@ -7,6 +7,8 @@
 
 #include "admiralty-tables-dialog.h"
 #include "adm-portal-qr.h"
+#include "adm-engagement-queue.h"
+#include "adm-engagement.h"
 
 #define QR_SIZE 148
 

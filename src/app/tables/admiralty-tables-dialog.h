@@ -13,7 +13,6 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
 #include "adm-portal.h"
 #include "adm-table-server.h"
 #include "admiralty-room.h"

@@ -9,7 +9,8 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
+#include "adm-ti4-catalog.h"
+#include "adm-ti4-fleet.h"
 
 G_BEGIN_DECLS
 

@@ -5,6 +5,7 @@
 #include "admiralty-ti4-odds-bar.h"
 #include "admiralty-ti4-page.h"
 #include "admiralty-typed-dice.h"
+#include "adm-dice-prng.h"
 
 G_BEGIN_DECLS
 

@@ -8,7 +8,7 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
+#include "adm-ti4-combat.h"
 
 G_BEGIN_DECLS
 

@@ -15,7 +15,10 @@
  * changes. */
 #pragma once
 
-#include "admiralty-engine.h"
+#include "adm-battle-orders.h"
+#include "adm-battle.h"
+#include "adm-dice-queue.h"
+#include "adm-dice-source.h"
 
 G_BEGIN_DECLS
 

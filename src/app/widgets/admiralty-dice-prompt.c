@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-dice-prompt.h"
+#include "adm-dice-queue.h"
 
 struct _AdmiraltyDicePrompt
 {

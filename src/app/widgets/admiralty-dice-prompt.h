@@ -10,7 +10,7 @@
 
 #include <adwaita.h>
 
-#include "admiralty-engine.h"
+#include "adm-dice-source.h"
 
 G_BEGIN_DECLS
 

@@ -8,7 +8,7 @@
 
 #include <gtk/gtk.h>
 
-#include "admiralty-engine.h"
+#include "adm-ruleset.h"
 
 G_BEGIN_DECLS
 

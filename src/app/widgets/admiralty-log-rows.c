@@ -3,7 +3,7 @@
 
 #include "config.h"
 
-#include "admiralty-engine.h"
+#include "adm-log-entry.h"
 #include "admiralty-log-rows.h"
 
 static void

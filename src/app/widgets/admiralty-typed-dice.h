@@ -23,7 +23,8 @@
 
 #include <gtk/gtk.h>
 
-#include "admiralty-engine.h"
+#include "adm-dice-queue.h"
+#include "adm-dice-source.h"
 
 G_BEGIN_DECLS
 
