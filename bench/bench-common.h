@@ -421,12 +421,19 @@ bench_wait (GMainContext *context,
 
 /* Several masters: when each entry of a table's battle was recorded at the table, and how long
  * it took to reach the chief's campaign; the tables' threads say what they record, the chief's
- * main loop what arrived (its table server's "battle-changed"). */
+ * main loop what arrived (its table server's "battle-changed"). Each entry's time is also
+ * split where the chief's server has read the message that carried it whole
+ * (AdmTableArrival.arrived): before, the table's side and the way (the table waiting for the
+ * answer to its previous message, the connection, its TLS handshake, the body sent); after,
+ * the chief's (the message read and its battle played on a worker, the keeping on the main
+ * loop). */
 typedef struct {
   GMutex      lock;
-  GHashTable *recorded;   /* "ENGAGEMENT/N" → gint64 *, monotonic µs when recorded */
+  GHashTable *recorded;   /* "ENGAGEMENT/N" → gint64[2], monotonic and real µs when recorded */
   GHashTable *arrived;    /* "ENGAGEMENT/N" → how often the chief was told of it */
   GArray     *ms;         /* double: an entry recorded at a table to the chief */
+  GArray     *to_server;  /* double: of it, recorded to the chief's server having read it */
+  GArray     *at_chief;   /* double: the rest, read to kept */
 } BenchEntryClock;
 
 static inline void
@@ -436,6 +443,8 @@ bench_entry_clock_init (BenchEntryClock *clock)
   clock->recorded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   clock->arrived = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   clock->ms = g_array_new (FALSE, FALSE, sizeof (double));
+  clock->to_server = g_array_new (FALSE, FALSE, sizeof (double));
+  clock->at_chief = g_array_new (FALSE, FALSE, sizeof (double));
 }
 
 static inline void
@@ -444,6 +453,8 @@ bench_entry_clock_clear (BenchEntryClock *clock)
   g_clear_pointer (&clock->recorded, g_hash_table_unref);
   g_clear_pointer (&clock->arrived, g_hash_table_unref);
   g_clear_pointer (&clock->ms, g_array_unref);
+  g_clear_pointer (&clock->to_server, g_array_unref);
+  g_clear_pointer (&clock->at_chief, g_array_unref);
   g_mutex_clear (&clock->lock);
 }
 
@@ -454,21 +465,23 @@ bench_entry_clock_recorded (BenchEntryClock *clock,
                             guint            from,
                             guint            to)
 {
-  gint64 now = g_get_monotonic_time ();
+  gint64 now[2] = { g_get_monotonic_time (), g_get_real_time () };
 
   g_mutex_lock (&clock->lock);
   for (guint n = from; n <= to; n++)
     g_hash_table_replace (clock->recorded, g_strdup_printf ("%s/%u", engagement, n),
-                          g_memdup2 (&now, sizeof now));
+                          g_memdup2 (now, sizeof now));
   g_mutex_unlock (&clock->lock);
 }
 
-/* The chief's thread: entries @from to @to of @engagement's battle kept by the chief now. */
+/* The chief's thread: entries @from to @to of @engagement's battle kept by the chief now, from
+ * a message his server read whole at @read (g_get_real_time (), AdmTableArrival.arrived). */
 static inline void
 bench_entry_clock_arrived (BenchEntryClock *clock,
                            const char      *engagement,
                            guint            from,
-                           guint            to)
+                           guint            to,
+                           gint64           read)
 {
   gint64 now = g_get_monotonic_time ();
 
@@ -482,9 +495,13 @@ bench_entry_clock_arrived (BenchEntryClock *clock,
       g_hash_table_replace (clock->arrived, g_strdup (key), GUINT_TO_POINTER (times + 1));
       if (at != NULL)
         {
-          double ms = (now - *at) / 1000.0;
+          double ms = (now - at[0]) / 1000.0;
+          double before = CLAMP ((read - at[1]) / 1000.0, 0, ms);
+          double after = ms - before;
 
           g_array_append_val (clock->ms, ms);
+          g_array_append_val (clock->to_server, before);
+          g_array_append_val (clock->at_chief, after);
         }
     }
   g_mutex_unlock (&clock->lock);

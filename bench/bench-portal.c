@@ -827,7 +827,8 @@ battle_changed_cb (AdmTableServer *server,
   const AdmTableArrival *arrival = adm_table_server_get_arrival (server, engagement);
 
   if (arrival != NULL && arrival->first > 0)
-    bench_entry_clock_arrived (&entry_clock, engagement, arrival->first, arrival->receipt.kept);
+    bench_entry_clock_arrived (&entry_clock, engagement, arrival->first, arrival->receipt.kept,
+                               arrival->arrived);
 }
 
 /* The main loop waits for the last table to be over. */
