@@ -9,8 +9,10 @@
  * on its own. Before that, the battle is stepped into as one the campaign does not keep (one
  * older than the latest two): from the step before it with Page Down, and from the step after
  * it with Page Up, the battle nearest that step made ready in the idle after it
- * (adm_replay_timeline_prepare_near ()). Prints figures with their targets; asserts
- * nothing. */
+ * (adm_replay_timeline_prepare_near ()), a part at a time as the window's idle does, the
+ * slowest part timed. And a slider jump to a random phase of the battle while the campaign
+ * keeps none of it (as one older than the latest two, far from the step before). Prints
+ * figures with their targets; asserts nothing. */
 
 #include "config.h"
 
@@ -20,7 +22,7 @@
 #include <sys/resource.h>
 
 #include "admiralty-engine.h"
-#include "adm-replay-timeline-private.h"
+#include "adm-campaign-private.h"
 #include "bench-common.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400)
@@ -114,6 +116,29 @@ build (AdmScenario *scenario,
   return g_steal_pointer (&campaign);
 }
 
+/* Makes @timeline's latest battles ready (@position G_MAXUINT) or the battle nearest the step
+ * at @position, a part a call as the window's idle does; the slowest call, ms CPU. */
+static double
+prepare_in_parts (AdmReplayTimeline *timeline,
+                  guint              position,
+                  gboolean           forward)
+{
+  double slowest = 0;
+  gboolean more;
+
+  do
+    {
+      double start = bench_cpu_ms ();
+
+      more = position == G_MAXUINT
+               ? adm_replay_timeline_prepare (timeline)
+               : adm_replay_timeline_prepare_near (timeline, position, forward);
+      slowest = MAX (slowest, bench_cpu_ms () - start);
+    }
+  while (more);
+  return slowest;
+}
+
 /* The memory the process holds now, in KiB. */
 static double
 resident_kib (void)
@@ -156,8 +181,9 @@ measure (AdmScenario *scenario,
   g_autoptr(AdmCampaign) campaign = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (n_entries);
   double random_ms[RUNS], back_ms[RUNS], forward_ms[RUNS];
-  double battle_ms[RUNS], battle_back_ms[RUNS], battle_forward_ms[RUNS];
-  double prepare_ms, first_ms = 0, into_ms, back_into_ms;
+  double jump_ms[RUNS], battle_ms[RUNS], battle_back_ms[RUNS], battle_forward_ms[RUNS];
+  double prepare_ms, first_ms = 0, into_ms, back_into_ms, near_part_ms, part_ms;
+  double latest_part_ms;
   g_autoptr(AdmReplayTimeline) timeline = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -207,14 +233,15 @@ measure (AdmScenario *scenario,
 
     if (near == NULL)
       g_error ("%s", error->message);
-    adm_replay_timeline_prepare_near (near, adm_replay_timeline_find (near, first - 1), TRUE);
+    near_part_ms = prepare_in_parts (near, adm_replay_timeline_find (near, first - 1), TRUE);
     start = bench_cpu_ms ();
     battle = adm_campaign_battle_at_entry (campaign, "c1-1", first, &error);
     into_ms = bench_cpu_ms () - start;
     if (battle == NULL)
       g_error ("%s", error->message);
     g_object_unref (battle);
-    adm_replay_timeline_prepare_near (near, adm_replay_timeline_find (near, last + 1), FALSE);
+    part_ms = prepare_in_parts (near, adm_replay_timeline_find (near, last + 1), FALSE);
+    near_part_ms = MAX (near_part_ms, part_ms);
     start = bench_cpu_ms ();
     battle = adm_campaign_battle_at_entry (campaign, "c1-1", last, &error);
     back_into_ms = bench_cpu_ms () - start;
@@ -228,7 +255,7 @@ measure (AdmScenario *scenario,
   timeline = adm_replay_timeline_new (campaign, "master", &error);
   if (timeline == NULL)
     g_error ("%s", error->message);
-  adm_replay_timeline_prepare (timeline);
+  latest_part_ms = prepare_in_parts (timeline, G_MAXUINT, TRUE);
   prepare_ms = bench_cpu_ms () - start;
   for (guint r = 0; r < RUNS; r++)
     {
@@ -250,6 +277,25 @@ measure (AdmScenario *scenario,
       if (r == 0)
         first_ms = battle_ms[0];
     }
+  /* A slider jump far into a battle the campaign keeps none of (one older than the latest
+   * two, never stepped near): forgotten before each jump; its first and last phase, then
+   * random ones. */
+  for (guint r = 0; r < RUNS; r++)
+    {
+      gint64 n = r == 0 ? (gint64) first
+                 : r == 1 ? (gint64) last
+                          : g_rand_int_range (rand, (gint32) first, (gint32) last + 1);
+      AdmBattle *battle;
+
+      g_ptr_array_set_size (_adm_campaign_get_past_battles (campaign), 0);
+      start = bench_cpu_ms ();
+      battle = adm_campaign_battle_at_entry (campaign, "c1-1", n, &error);
+      jump_ms[r] = bench_cpu_ms () - start;
+      if (battle == NULL)
+        g_error ("%s", error->message);
+      g_object_unref (battle);
+    }
+  print_times ("a slider jump into a battle not kept", jump_ms, RUNS);
   print_times ("the campaign at a random entry", random_ms, RUNS);
   print_times ("a step back from there (Page Up)", back_ms, RUNS);
   print_times ("a step forward again (Page Down)", forward_ms, RUNS);
@@ -259,6 +305,10 @@ measure (AdmScenario *scenario,
            back_into_ms, TARGET_MS, bench_verdict (MAX (into_ms, back_into_ms), TARGET_MS));
   g_print ("  the replay's timeline built and its latest battles made ready (off the frame): "
            "%.2f ms CPU\n", prepare_ms);
+  g_print ("  the slowest part of making a battle ready, one call on the main loop: the latest "
+           "%.2f ms, the nearest %.2f ms CPU   target ≤ %.0f ms: %s\n", latest_part_ms,
+           near_part_ms, TARGET_MS, bench_verdict (MAX (latest_part_ms, near_part_ms),
+                                                   TARGET_MS));
   g_print ("  the battle's first random jump (its first open): %.2f ms CPU   target ≤ %.0f ms: "
            "%s\n", first_ms, TARGET_MS, bench_verdict (first_ms, TARGET_MS));
   print_times ("the battle at a random entry of its own", battle_ms, RUNS);
@@ -271,7 +321,8 @@ measure (AdmScenario *scenario,
 }
 
 int
-main (void)
+main (int   argc,
+      char *argv[])
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("admiralty-bench-XXXXXX", NULL);
@@ -285,8 +336,10 @@ main (void)
   if (!g_file_set_contents (path, xml, -1, &error) ||
       (scenario = adm_scenario_load_file (path, &error)) == NULL)
     g_error ("%s", error->message);
+  /* One size named on the command line, or each of them. */
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
-    measure (scenario, sizes[i]);
+    if (argc < 2 || g_ascii_strtoull (argv[1], NULL, 10) == sizes[i])
+      measure (scenario, sizes[i]);
   bench_remove_tree (dir);
   return 0;
 }

@@ -19,7 +19,6 @@
 
 #include "admiralty-engine.h"
 #include "adm-campaign-private.h"
-#include "adm-replay-timeline-private.h"
 #include "file-helpers.h"
 #include "komarr-helpers.h"
 #include "text-helpers.h"
@@ -472,9 +471,9 @@ test_told_then (void)
 }
 
 /* An audience the campaign does not have is refused, naming those it has. */
-/* Cycle 1 and the battles of c1-1 to c1-3, one after the other, three phases each, kept. */
+/* Cycle 1 and the battles of c1-1 to c1-3, one after the other, @n_phases phases each, kept. */
 static AdmCampaign *
-play_three_battles (void)
+play_three_battles (guint n_phases)
 {
   AdmCampaign *campaign = komarr_new (NULL, NULL);
   g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (7);
@@ -486,7 +485,7 @@ play_three_battles (void)
     {
       g_autoptr(AdmBattle) battle = engagement_battle (campaign, ids[e]);
 
-      for (guint p = 0; p < 3; p++)
+      for (guint p = 0; p < n_phases; p++)
         {
           g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice),
                                                    &error));
@@ -523,7 +522,8 @@ step_to (AdmCampaign       *campaign,
       g_assert_no_error (error);
       g_assert_nonnull (*shown);
     }
-  adm_replay_timeline_prepare_near (timeline, position, forward);
+  while (adm_replay_timeline_prepare_near (timeline, position, forward))
+    ;
 }
 
 /* F-STRAT-4: the replay steps through every battle kept, the older ones too: a Page Down or
@@ -532,7 +532,7 @@ step_to (AdmCampaign       *campaign,
 static void
 test_steps_into_older (void)
 {
-  g_autoptr(AdmCampaign) campaign = play_three_battles ();
+  g_autoptr(AdmCampaign) campaign = play_three_battles (3);
   g_autoptr(AdmReplayTimeline) timeline = timeline_of (campaign, "master");
   g_autoptr(AdmBattle) shown = NULL;
   guint n = g_list_model_get_n_items (G_LIST_MODEL (timeline)), first = G_MAXUINT;
@@ -547,7 +547,8 @@ test_steps_into_older (void)
   g_assert_cmpuint (first, >, 0);
   g_assert_cmpuint (first, <, n);
   /* The latest two battles made ready, as the window does when it opens: the oldest is not. */
-  adm_replay_timeline_prepare (timeline);
+  while (adm_replay_timeline_prepare (timeline))
+    ;
   {
     g_autoptr(AdmReplayStep) step = step_at (timeline, first);
 
@@ -563,6 +564,151 @@ test_steps_into_older (void)
     step_to (campaign, timeline, i, FALSE, &shown);
   g_assert_cmpuint (_adm_campaign_get_past_battles (campaign)->len, <=,
                     ADM_CAMPAIGN_PAST_BATTLES);
+}
+
+/* How many entries of @engagement's battle the campaign's first @moment entries hold. */
+static guint
+battle_entries (AdmCampaign *campaign,
+                const char  *engagement,
+                guint        moment)
+{
+  AdmJournal *journal = adm_campaign_get_journal (campaign);
+  guint n = 0;
+
+  for (guint i = 0; i < moment; i++)
+    n += g_strcmp0 (adm_journal_get_entry_engagement (journal, i), engagement) == 0;
+  return n;
+}
+
+/* The first step of @engagement's battle in @timeline, and in *@last its last. */
+static guint
+battle_steps (AdmReplayTimeline *timeline,
+              const char        *engagement,
+              guint             *last)
+{
+  guint first = G_MAXUINT;
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (timeline)); i++)
+    {
+      g_autoptr(AdmReplayStep) step = step_at (timeline, i);
+
+      if (g_strcmp0 (adm_replay_step_get_engagement (step), engagement) == 0)
+        {
+          first = MIN (first, i);
+          *last = i;
+        }
+    }
+  g_assert_cmpuint (first, !=, G_MAXUINT);
+  return first;
+}
+
+/* F-STRAT-4: Page Down into a battle's first phase, then Page Up back out of it into the
+ * battle before: that older battle is served from one kept, not opened from its set-up. */
+static void
+test_turn_back (void)
+{
+  g_autoptr(AdmCampaign) campaign = play_three_battles (3);
+  g_autoptr(AdmReplayTimeline) timeline = timeline_of (campaign, "master");
+  g_autoptr(AdmBattle) shown = NULL;
+  g_autoptr(AdmReplayStep) step = NULL;
+  g_autoptr(GError) error = NULL;
+  guint last1, last2, first2 = battle_steps (timeline, "c1-2", &last2);
+
+  battle_steps (timeline, "c1-1", &last1);
+  g_assert_cmpuint (last1 + 1, ==, first2);
+  /* The slider to the last phase of c1-1, the oldest, opened from its set-up. */
+  step = step_at (timeline, last1);
+  shown = adm_campaign_battle_at_entry (campaign, "c1-1", adm_replay_step_get_moment (step),
+                                        &error);
+  g_assert_no_error (error);
+  while (adm_replay_timeline_prepare_near (timeline, last1, TRUE))
+    ;
+  /* Page Down into c1-2's first phase, and Page Up back into c1-1's last. */
+  step_to (campaign, timeline, first2, TRUE, &shown);
+  step_to (campaign, timeline, last1, FALSE, &shown);
+  /* And the same into c1-3 and back, after some phases of c1-2 forward and back. */
+  step_to (campaign, timeline, first2, TRUE, &shown);
+  for (guint i = first2 + 1; i <= last2 + 1; i++)
+    step_to (campaign, timeline, i, TRUE, &shown);
+  step_to (campaign, timeline, last2, FALSE, &shown);
+  step_to (campaign, timeline, last2 + 1, TRUE, &shown);
+}
+
+/* The moment of the step at @position. */
+static guint
+moment_at (AdmReplayTimeline *timeline,
+           guint              position)
+{
+  g_autoptr(AdmReplayStep) step = step_at (timeline, position);
+
+  return adm_replay_step_get_moment (step);
+}
+
+/* Makes ready with adm_replay_timeline_prepare () (@position G_MAXUINT) or
+ * adm_replay_timeline_prepare_near () until it is done, checking that no call plays more
+ * than ADM_REPLAY_PREPARE_PHASES phases of @engagement's battle — none takes longer than a
+ * frame — and that it takes more than one; then that the battle is ready at @moment. */
+static void
+assert_ready_in_parts (AdmCampaign       *campaign,
+                       AdmReplayTimeline *timeline,
+                       const char        *engagement,
+                       guint              moment,
+                       guint              position,
+                       gboolean           forward)
+{
+  guint calls = 0, held = _adm_campaign_past_battle_held (campaign, engagement);
+  gboolean more;
+
+  do
+    {
+      guint now;
+
+      more = position == G_MAXUINT
+               ? adm_replay_timeline_prepare (timeline)
+               : adm_replay_timeline_prepare_near (timeline, position, forward);
+      now = _adm_campaign_past_battle_held (campaign, engagement);
+      /* Opened anew or carried on by at most that many phases, or taken back. */
+      if (now > held)
+        g_assert_cmpuint (now - held, <=, ADM_REPLAY_PREPARE_PHASES);
+      held = now;
+      g_assert_cmpuint (++calls, <, 100);
+    }
+  while (more);
+  g_assert_cmpuint (calls, >, 1);
+  g_assert_true (_adm_campaign_past_battle_ready (campaign, engagement, moment));
+  g_assert_cmpuint (held, ==, battle_entries (campaign, engagement, moment));
+}
+
+/* F-STRAT-4: a battle of more phases than a frame's worth is made ready a part at a time, as
+ * the window does in its idle: the latest battles when it opens, and the battle next to the
+ * step shown. */
+static void
+test_ready_in_parts (void)
+{
+  g_autoptr(AdmCampaign) campaign = play_three_battles (2 * ADM_REPLAY_PREPARE_PHASES + 3);
+  g_autoptr(AdmReplayTimeline) timeline = timeline_of (campaign, "master");
+  g_autoptr(AdmBattle) shown = NULL;
+  g_autoptr(GError) error = NULL;
+  guint last1, last2, last3, first3 = battle_steps (timeline, "c1-3", &last3);
+
+  battle_steps (timeline, "c1-1", &last1);
+  battle_steps (timeline, "c1-2", &last2);
+  g_assert_cmpuint (last2 + 1, ==, first3);
+  assert_ready_in_parts (campaign, timeline, "c1-3", moment_at (timeline, last3), G_MAXUINT,
+                         TRUE);
+  g_assert_true (_adm_campaign_past_battle_ready (campaign, "c1-2", moment_at (timeline, last2)));
+  /* The slider to the oldest battle's last phase (c1-2 is let go), then to c1-3's first:
+   * Page Up from there goes into c1-2's last phase, made ready in parts. */
+  shown = adm_campaign_battle_at_entry (campaign, "c1-1", moment_at (timeline, last1), &error);
+  g_assert_no_error (error);
+  g_assert_false (_adm_campaign_past_battle_ready (campaign, "c1-2",
+                                                   moment_at (timeline, last2)));
+  g_clear_object (&shown);
+  shown = adm_campaign_battle_at_entry (campaign, "c1-3", moment_at (timeline, first3), &error);
+  g_assert_no_error (error);
+  assert_ready_in_parts (campaign, timeline, "c1-2", moment_at (timeline, last2), first3,
+                         FALSE);
+  step_to (campaign, timeline, last2, FALSE, &shown);
 }
 
 static void
@@ -707,6 +853,8 @@ main (int   argc,
   g_test_add_func ("/engine/replay-timeline/F-STRAT-3/told-then", test_told_then);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-4/steps-into-older",
                    test_steps_into_older);
+  g_test_add_func ("/engine/replay-timeline/F-STRAT-4/turn-back", test_turn_back);
+  g_test_add_func ("/engine/replay-timeline/F-STRAT-4/ready-in-parts", test_ready_in_parts);
   g_test_add_func ("/engine/replay-timeline/bad-audience", test_bad_audience);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-4/follows-live", test_follows_live);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-4/battle-at-table", test_battle_at_table);

@@ -12,8 +12,8 @@
 
 #include "admiralty-replay-window.h"
 
-#include "adm-replay-timeline-private.h"
 #include "adm-campaign-journal.h"
+#include "adm-replay-timeline.h"
 
 struct _AdmiraltyReplayWindow
 {
@@ -168,16 +168,18 @@ project (AdmiraltyReplayWindow *self,
     admiralty_sector_map_set_past (self->projector, self->projecting ? state : NULL);
 }
 
-/* Once the step is painted, off its frame: the next battle the way the replay goes made ready,
- * so that a Page Down (or Page Up) into it, however old, takes it back or plays one phase
- * rather than opens it (adm_replay_timeline_prepare_near ()). */
+/* Once the step is painted, off its frame: the battle next to it made ready, a part each time
+ * the main loop is idle, so that a Page Down (or Page Up) into it, however old, takes it back
+ * or plays one phase rather than opens it (adm_replay_timeline_prepare_near ()). A step
+ * shown meanwhile makes the battle next to it ready instead. */
 static gboolean
 near_cb (gpointer data)
 {
   AdmiraltyReplayWindow *self = data;
 
+  if (adm_replay_timeline_prepare_near (self->timeline, self->position, self->forward))
+    return G_SOURCE_CONTINUE;
   self->near_id = 0;
-  adm_replay_timeline_prepare_near (self->timeline, self->position, self->forward);
   return G_SOURCE_REMOVE;
 }
 
@@ -346,15 +348,17 @@ campaign_changed_cb (AdmiraltyReplayWindow *self,
     g_assert_not_reached ();
 }
 
-/* Once the window is up, off any step's frame: the latest battles made ready, so that a first
- * jump into one of them takes it back rather than opens it (adm_replay_timeline_prepare ()). */
+/* Once the window is up, off any step's frame: the latest battles made ready, a part each
+ * time the main loop is idle, so that a first jump into one of them takes it back rather than
+ * opens it (adm_replay_timeline_prepare ()). */
 static gboolean
 prepare_cb (gpointer data)
 {
   AdmiraltyReplayWindow *self = data;
 
+  if (adm_replay_timeline_prepare (self->timeline))
+    return G_SOURCE_CONTINUE;
   self->prepare_id = 0;
-  adm_replay_timeline_prepare (self->timeline);
   return G_SOURCE_REMOVE;
 }
 

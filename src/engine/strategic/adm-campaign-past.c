@@ -187,6 +187,67 @@ _adm_campaign_past_battle_ready (AdmCampaign *self,
   return FALSE;
 }
 
+guint
+_adm_campaign_past_battle_held (AdmCampaign *self,
+                                const char  *engagement_id)
+{
+  GPtrArray *past_battles = _adm_campaign_get_past_battles (self);
+  guint held = 0;
+
+  for (guint i = 0; i < past_battles->len; i++)
+    {
+      AdmPastBattle *past = g_ptr_array_index (past_battles, i);
+
+      if (g_str_equal (past->engagement, engagement_id) &&
+          g_atomic_int_get (&G_OBJECT (past->battle)->ref_count) == 1)
+        held = MAX (held, adm_journal_get_n_entries (adm_battle_get_log (past->battle)));
+    }
+  return held;
+}
+
+gboolean
+_adm_campaign_ready_past_battle (AdmCampaign  *self,
+                                 const char   *engagement_id,
+                                 gint64        n_entries,
+                                 guint         max_phases,
+                                 GError      **error)
+{
+  AdmJournal *journal = adm_campaign_get_journal (self);
+  guint first, n_kept, held, to, seen = 0;
+  gint64 moment = n_entries;
+  AdmBattle *battle;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+  g_return_val_if_fail (max_phases > 0, FALSE);
+
+  n_kept = count_kept (self, engagement_id, CLAMP (n_entries, 0,
+                                                   adm_journal_get_n_entries (journal)), &first);
+  held = _adm_campaign_past_battle_held (self, engagement_id);
+  /* A battle kept that holds those entries or more serves them at once (taken back). */
+  if (held >= n_kept || n_kept == 0)
+    {
+      battle = adm_campaign_battle_at_entry (self, engagement_id, n_entries, error);
+      if (battle == NULL)
+        return FALSE;
+      g_object_unref (battle);
+      return TRUE;
+    }
+  /* Else the moment of its (held + @max_phases)-th entry, when that comes before. */
+  to = MIN (held + max_phases, n_kept);
+  for (guint i = first; to < n_kept && i < adm_journal_get_n_entries (journal); i++)
+    if (g_strcmp0 (adm_journal_get_entry_engagement (journal, i), engagement_id) == 0 &&
+        ++seen == to)
+      {
+        moment = i + 1;
+        break;
+      }
+  battle = adm_campaign_battle_at_entry (self, engagement_id, moment, error);
+  if (battle == NULL)
+    return FALSE;
+  g_object_unref (battle);
+  return to == n_kept;
+}
+
 AdmBattle *
 adm_campaign_battle_at_entry (AdmCampaign  *self,
                               const char   *engagement_id,

@@ -120,6 +120,21 @@ GPtrArray *_adm_campaign_get_past_battles (AdmCampaign *self);
 gboolean   _adm_campaign_past_battle_ready (AdmCampaign *self,
                                             const char  *engagement_id,
                                             gint64       n_entries);
+/* The most entries of its own journal a battle of @engagement_id kept (and read by no one
+ * but the campaign) holds; 0 when the campaign keeps none. */
+guint      _adm_campaign_past_battle_held  (AdmCampaign *self,
+                                            const char  *engagement_id);
+/* Carries the battle of @engagement_id the campaign keeps towards the battle at @n_entries
+ * (adm_campaign_battle_at_entry ()), playing at most @max_phases of its phases, or opens it
+ * at its first @max_phases when it keeps none: a part of making it ready that takes no
+ * longer than a frame. A battle kept that holds more than those entries is taken back
+ * there at once. TRUE once it is there, FALSE with @error unset while it is not yet, and
+ * FALSE with @error set when it cannot be opened (adm_campaign_battle_at_entry ()). */
+gboolean   _adm_campaign_ready_past_battle (AdmCampaign *self,
+                                            const char  *engagement_id,
+                                            gint64       n_entries,
+                                            guint        max_phases,
+                                            GError     **error);
 
 /* The SHA-256 of the head of the battle @campaign sets up now for @engagement, as a table is
  * handed it (adm_campaign_table_battle ()), in @out; FALSE when it cannot be set up. */

@@ -9,10 +9,17 @@
 
 #include "adm-audience.h"
 #include "adm-campaign-journal.h"
+#include "adm-campaign-private.h"
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
 #include "adm-replay-timeline.h"
-#include "adm-replay-timeline-private.h"
+
+/* A battle being made ready a part at a time: the battle of @engagement (interned) at
+ * @moment. */
+typedef struct {
+  const char *engagement;
+  guint       moment;
+} Readying;
 
 typedef struct {
   guint       moment;      /* the entries before the step, the step's included */
@@ -36,6 +43,10 @@ struct _AdmReplayTimeline
   GHashTable       *told;      /* engagement (interned) → whether the audience is told of it
                                 * after the last entry read (told_of ()) */
   gulong            changed_id;
+  GArray           *latest;    /* Readying: adm_replay_timeline_prepare ()'s, the next first */
+  GArray           *near;      /* Readying: adm_replay_timeline_prepare_near ()'s */
+  guint             near_position; /* what @near is for */
+  gboolean          near_forward;
 };
 
 static void adm_replay_timeline_list_model_init (GListModelInterface *iface);
@@ -290,6 +301,8 @@ adm_replay_timeline_finalize (GObject *object)
   g_free (self->audience);
   g_array_unref (self->steps);
   g_hash_table_unref (self->told);
+  g_array_unref (self->latest);
+  g_array_unref (self->near);
 
   G_OBJECT_CLASS (adm_replay_timeline_parent_class)->finalize (object);
 }
@@ -312,6 +325,8 @@ adm_replay_timeline_init (AdmReplayTimeline *self)
   g_array_append_val (self->steps, start);
   self->cycle = 1;
   self->told = g_hash_table_new (NULL, NULL);
+  self->latest = g_array_new (FALSE, FALSE, sizeof (Readying));
+  self->near = g_array_new (FALSE, FALSE, sizeof (Readying));
 }
 
 AdmReplayTimeline *
@@ -439,16 +454,51 @@ adm_replay_timeline_describe_out (AdmReplayTimeline *self)
                           names->str);
 }
 
-void
+/* Carries the first battle of @queue a part of the way to its step (at most
+ * ADM_REPLAY_PREPARE_PHASES phases), dropping it from @queue once there; one that cannot be
+ * opened is dropped too, left for its step to say why. Whether @queue has more. */
+static gboolean
+ready_next (AdmReplayTimeline *self,
+            GArray            *queue)
+{
+  const Readying *next;
+  g_autoptr(GError) error = NULL;
+
+  if (queue->len == 0)
+    return FALSE;
+  next = &g_array_index (queue, Readying, 0);
+  if (_adm_campaign_ready_past_battle (self->campaign, next->engagement, next->moment,
+                                       ADM_REPLAY_PREPARE_PHASES, &error) ||
+      error != NULL)
+    g_array_remove_index (queue, 0);
+  return queue->len > 0;
+}
+
+/* Adds the battle of @step to @queue, unless it is there already. */
+static void
+plan (GArray     *queue,
+      const Step *step)
+{
+  Readying readying = { step->engagement, step->moment };
+
+  for (guint i = 0; i < queue->len; i++)
+    if (g_array_index (queue, Readying, i).engagement == step->engagement)
+      return;
+  g_array_append_val (queue, readying);
+}
+
+gboolean
 adm_replay_timeline_prepare (AdmReplayTimeline *self)
 {
-  const char *engagements[ADM_CAMPAIGN_PAST_BATTLES];
-  guint moments[ADM_CAMPAIGN_PAST_BATTLES], n = 0;
+  const Step *latest[ADM_CAMPAIGN_PAST_BATTLES];
+  guint n = 0;
 
-  g_return_if_fail (ADM_IS_REPLAY_TIMELINE (self));
+  g_return_val_if_fail (ADM_IS_REPLAY_TIMELINE (self), FALSE);
 
+  if (self->latest->len > 0)
+    return ready_next (self, self->latest);
   /* The latest battles first, each at its last step. */
-  for (guint i = self->steps->len; i-- > 0 && n < G_N_ELEMENTS (engagements);)
+  for (guint i = self->steps->len; i-- > 0 && n < G_N_ELEMENTS (latest);)
     {
       const Step *step = &g_array_index (self->steps, Step, i);
       gboolean seen = FALSE;
@@ -456,21 +506,14 @@ adm_replay_timeline_prepare (AdmReplayTimeline *self)
       if (step->engagement == NULL)
         continue;
       for (guint k = 0; k < n; k++)
-        seen = seen || engagements[k] == step->engagement;
-      if (seen)
-        continue;
-      engagements[n] = step->engagement;
-      moments[n++] = step->moment;
+        seen = seen || latest[k]->engagement == step->engagement;
+      if (!seen)
+        latest[n++] = step;
     }
-  /* Opened oldest first, so that the latest is kept longest; one that cannot be opened is
-   * left for its step to say why. */
+  /* Made ready oldest first, so that the latest is kept longest. */
   while (n-- > 0)
-    {
-      AdmBattle *battle = adm_campaign_battle_at_entry (self->campaign, engagements[n],
-                                                        moments[n], NULL);
-
-      g_clear_object (&battle);
-    }
+    plan (self->latest, latest[n]);
+  return ready_next (self, self->latest);
 }
 
 /* The step nearest @position, going by @direction (−1 or +1), that is of a battle other than
@@ -491,34 +534,57 @@ nearest_other_battle (AdmReplayTimeline *self,
   return NULL;
 }
 
-void
+/* The step next to @position going by @direction (−1 or +1), or NULL at either end. */
+static const Step *
+next_step (AdmReplayTimeline *self,
+           guint              position,
+           int                direction)
+{
+  gint64 i = (gint64) position + direction;
+
+  return i >= 0 && i < self->steps->len ? &g_array_index (self->steps, Step, i) : NULL;
+}
+
+gboolean
 adm_replay_timeline_prepare_near (AdmReplayTimeline *self,
                                   guint              position,
                                   gboolean           forward)
 {
   const char *engagement;
-  const Step *near[2];
+  const Step *ahead, *behind;
   int way = forward ? +1 : -1;
 
-  g_return_if_fail (ADM_IS_REPLAY_TIMELINE (self));
+  g_return_val_if_fail (ADM_IS_REPLAY_TIMELINE (self), FALSE);
 
+  if (self->near->len > 0 && self->near_position == position && self->near_forward == forward)
+    return ready_next (self, self->near);
+  g_array_set_size (self->near, 0);
+  self->near_position = position;
+  self->near_forward = forward;
   if (position >= self->steps->len)
-    return;
-  /* Interned, as every step's. The battle the other way only when the step shows none: the
-   * campaign keeps the step's battle and one more (ADM_CAMPAIGN_PAST_BATTLES). The battle
-   * the replay goes towards is opened last, and so kept longest. */
+    return FALSE;
+  /* Interned, as every step's. The campaign keeps the step's battle and one more
+   * (ADM_CAMPAIGN_PAST_BATTLES): the battle the other way only when the step shows none, or
+   * when the step is its battle's first (or last) the way the replay comes from and goes on
+   * in it — the next step back leaves it. The battle the replay goes towards is made ready
+   * last, and so kept longest. */
   engagement = g_array_index (self->steps, Step, position).engagement;
-  near[0] = engagement == NULL ? nearest_other_battle (self, position, -way, engagement) : NULL;
-  near[1] = nearest_other_battle (self, position, way, engagement);
-  /* One that cannot be opened is left for its step to say why. */
-  for (guint i = 0; i < G_N_ELEMENTS (near); i++)
-    if (near[i] != NULL)
-      {
-        AdmBattle *battle = adm_campaign_battle_at_entry (self->campaign, near[i]->engagement,
-                                                          near[i]->moment, NULL);
-
-        g_clear_object (&battle);
-      }
+  ahead = next_step (self, position, way);
+  behind = next_step (self, position, -way);
+  if (engagement != NULL && behind != NULL && behind->engagement != NULL &&
+      behind->engagement != engagement && ahead != NULL && ahead->engagement == engagement)
+    plan (self->near, behind);
+  else
+    {
+      behind = engagement == NULL ? nearest_other_battle (self, position, -way, engagement)
+                                  : NULL;
+      ahead = nearest_other_battle (self, position, way, engagement);
+      if (behind != NULL)
+        plan (self->near, behind);
+      if (ahead != NULL)
+        plan (self->near, ahead);
+    }
+  return ready_next (self, self->near);
 }
 
 char *

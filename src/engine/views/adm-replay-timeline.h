@@ -36,14 +36,36 @@ const AdmFaction  *adm_replay_timeline_get_viewer   (AdmReplayTimeline *self);
 /* The step a moment of the journal falls in: the last step at or before it. */
 guint              adm_replay_timeline_find         (AdmReplayTimeline *self,
                                                      guint              moment);
-/* Makes the battles of the timeline's latest battle steps ready, to be called off the frame
- * (when the timeline is built, or in an idle after): each of the last
- * ADM_CAMPAIGN_PAST_BATTLES battles stepped through is opened at its last step and let go, so
- * that the campaign keeps it with the states before each of its phases
+/* The phases a battle is carried on by at most, in one call of adm_replay_timeline_prepare ()
+ * or adm_replay_timeline_prepare_near (): so that none takes longer than a frame. */
+#define ADM_REPLAY_PREPARE_PHASES 8
+/* Makes the battles of the timeline's latest battle steps ready, a part at a time, to be called
+ * off the frame (when the timeline is built, or in an idle after) until it returns FALSE: each
+ * of the last ADM_CAMPAIGN_PAST_BATTLES battles stepped through is opened and carried on to
+ * its last step, ADM_REPLAY_PREPARE_PHASES phases a call, and let go, so that
+ * the campaign keeps it with the states before each of its phases
  * (adm_campaign_battle_at_entry ()). A first jump to any phase of it then takes that battle
  * back rather than opening it from its set-up and playing every phase before. The battle of
- * the latest steps is made ready last, and so is kept longest. */
-void               adm_replay_timeline_prepare      (AdmReplayTimeline *self);
+ * the latest steps is made ready last, and so is kept longest. TRUE while there is more to
+ * do. */
+gboolean           adm_replay_timeline_prepare      (AdmReplayTimeline *self);
+/* Makes the battle nearest the step at @position ready, a part at a time as
+ * adm_replay_timeline_prepare () does, to be called off the frame each time the replay moves
+ * (in an idle after the step is shown) until it returns FALSE; a call for another @position
+ * or way begins anew. The battle made ready is that of the step next to @position the other
+ * way (against @forward, the way Page Down goes) when that step is of another battle and the
+ * next step the way the replay goes is of the step's own (its first phase, come to with Page
+ * Down, then Page Up); otherwise that of the first step after @position the way the replay
+ * goes (Page Up when not @forward) that is of another battle than the step's own — and, when
+ * the step is of no battle, the battle the other way too; each brought to that step. A Page
+ * Down or Page Up out of the step's battle (or from a step of the campaign's own) into the
+ * next battle, however old, then takes that battle back or plays one phase on it rather than
+ * opening it from its set-up. With the battle the step shows, that is the
+ * ADM_CAMPAIGN_PAST_BATTLES the campaign keeps; a jump far away (the slider) still opens its
+ * battle from its set-up. TRUE while there is more to do. */
+gboolean           adm_replay_timeline_prepare_near (AdmReplayTimeline *self,
+                                                     guint              position,
+                                                     gboolean           forward);
 /* The battles of engagements this audience is told of that are fought at another table
  * (table-assign) and not brought back: their phases come into the journal, and so into the
  * replay, when their table sends them back. A sentence naming them and saying so, or NULL. */
