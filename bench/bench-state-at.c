@@ -128,12 +128,13 @@ prepare_in_parts (AdmReplayTimeline *timeline,
 
   do
     {
-      double start = bench_cpu_ms ();
+      double start = bench_cpu_ms (), ms;
 
       more = position == G_MAXUINT
                ? adm_replay_timeline_prepare (timeline)
                : adm_replay_timeline_prepare_near (timeline, position, forward);
-      slowest = MAX (slowest, bench_cpu_ms () - start);
+      ms = bench_cpu_ms () - start;
+      slowest = MAX (slowest, ms);
     }
   while (more);
   return slowest;
