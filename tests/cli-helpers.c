@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <gio/gio.h>
 
 #include "cli-helpers.h"
 #include "file-helpers.h"
@@ -100,6 +101,38 @@ run_cli_valist (const char *rules_path,
     g_ptr_array_add (argv, (char *) arg);
   g_ptr_array_add (argv, NULL);
   return run_cli_in (rules_path, (const char * const *) argv->pdata);
+}
+
+CliResult *
+run_cli_input (const char *input,
+               const char *first,
+               ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  CliResult *result = g_new0 (CliResult, 1);
+  va_list args;
+
+  g_ptr_array_add (argv, (char *) CLI_PATH);
+  va_start (args, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, input, NULL, &result->out, &result->err, &error);
+  g_assert_no_error (error);
+  /* Whatever the input, the CLI exits; it never crashes. */
+  g_assert_true (g_subprocess_get_if_exited (process));
+  result->status = g_subprocess_get_exit_status (process);
+  return result;
 }
 
 CliResult *

@@ -39,6 +39,12 @@ CliResult *
 run_cli (const char *first,
          ...) G_GNUC_NULL_TERMINATED;
 
+/* The same, with @input typed on its standard input (then closed). */
+CliResult *
+run_cli_input (const char *input,
+               const char *first,
+               ...) G_GNUC_NULL_TERMINATED;
+
 /* The same, with the arguments in @args, a NULL-terminated array. */
 CliResult *
 run_cli_strv (const char * const *args);

@@ -579,8 +579,8 @@ test_program_dice (Fixture       *fixture,
   chief_start (&chief, campaign, port);
   {
     g_autoptr(CliResult) fight = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
-                                          "--orders", fixture->orders, "--turns", "3", "--json",
-                                          NULL);
+                                          "--orders", fixture->orders, "--turns", "3",
+                                          "--secret-alone", "--json", NULL);
 
     g_assert_cmpint (waiting (fight), ==, 0);
     g_assert_nonnull (strstr (fight->out, "\"program\""));
@@ -709,6 +709,172 @@ test_program_dice (Fixture       *fixture,
         n_named++;
     }
   g_test_message ("%u of %u faces replayed and were named", n_named, sides - 1);
+}
+
+/* The sides' dice this table keeps beside its battle (the key file's `dice-given`), or NULL. */
+static char *
+dice_given (Fixture *fixture)
+{
+  g_autofree char *folder = g_build_filename (fixture->dir, "admiralty", "tables", NULL);
+  g_autoptr(GDir) listing = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+    if (g_str_has_suffix (name, ".table"))
+      {
+        g_autofree char *path = g_build_filename (folder, name, NULL);
+        g_autoptr(GKeyFile) keys = g_key_file_new ();
+
+        g_assert_true (g_key_file_load_from_file (keys, path, G_KEY_FILE_NONE, NULL));
+        return g_key_file_get_string (keys, "table", "dice-given", NULL);
+      }
+  return NULL;
+}
+
+static gint64
+entries_of (CliResult *result)
+{
+  g_autoptr(JsonObject) table = table_of (result);
+
+  return json_object_get_int_member (table, "entries");
+}
+
+/* F-STRAT-4: a table master on a terminal is asked each side's 2d6 before each phase that
+ * rolls dice, as the app's table asks them (docs/dice.md, "What the sides add"): typed on
+ * standard input, or given with --give-dice, through the table's one check. Bad input first —
+ * dice out of range, a side that is none of the battle's, a second contribution of one side,
+ * a battle ended at this table, nothing typed — each refused naming why, the phase not rolled
+ * and nothing kept of the refused dice; then the dice typed are kept beside the battle, sent
+ * to the chief, journaled there and mixed into the phase's rolls, which verify-dice checks. */
+static void
+test_sides_dice (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *campaign = cycle_one (fixture, "sides.admiralty");
+  g_autofree char *text = NULL, *held = NULL;
+  Chief chief = { NULL, };
+  guint port = free_port ();
+  gint64 entries;
+
+  assign (campaign);
+  chief_start (&chief, campaign, port);
+  {
+    /* Turn 1 rolls nothing with these declarations: nothing is asked. */
+    g_autoptr(CliResult) first = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                          "--orders", fixture->orders, "--json", NULL);
+
+    entries = entries_of (first);
+    g_assert_null (strstr (first->err, "2d6"));
+    g_assert_null (dice_given (fixture));
+  }
+  {
+    /* Turn 2's fire rolls: nothing typed, it is not rolled; the phases before it stand. */
+    g_autoptr(CliResult) none = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                         "--orders", fixture->orders, NULL);
+    g_autoptr(CliResult) kept = NULL;
+
+    assert_failure (none, 1, "No dice were given for");
+    g_assert_nonnull (strstr (none->err, "before turn 2, phase “Fire” of engagement c1-3"));
+    g_assert_null (dice_given (fixture));
+    kept = run_cli ("join", chief.link, "--engagement", ENGAGEMENT, "--turns", "0", "--json",
+                    NULL);
+    g_assert_cmpint (entries_of (kept), >, entries);
+    entries = entries_of (kept);
+  }
+  {
+    /* Out of range, then nothing more: refused and asked again, nothing kept. */
+    g_autoptr(CliResult) range = run_cli_input ("7 1\n0 3\n", "join", chief.link,
+                                                "--engagement", ENGAGEMENT, "--orders",
+                                                fixture->orders, NULL);
+    g_autoptr(CliResult) nobody = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                           "--orders", fixture->orders, "--give-dice",
+                                           "jacksons-whole=3 5", NULL);
+    g_autoptr(CliResult) twice = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                          "--orders", fixture->orders, "--give-dice",
+                                          "pol=3 5", "--give-dice", "pol=4 4", NULL);
+    g_autoptr(CliResult) usage = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                          "--turns", "0", "--give-dice", "pol=3 5", NULL);
+    g_autoptr(CliResult) form = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                         "--give-dice", "pol", NULL);
+    g_autoptr(CliResult) typed = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                          "--dice", "3", "--give-dice", "pol=3 5", NULL);
+
+    assert_failure (range, 1, "dice “7 1” refused");
+    g_assert_nonnull (strstr (range->err, "dice “0 3” refused"));
+    g_assert_nonnull (strstr (range->err, "No dice were given for"));
+    assert_failure (nobody, 1, "--give-dice “jacksons-whole=3 5”: no dice were given before "
+                               "turn 2, phase “Fire”, so it is not rolled");
+    g_assert_nonnull (strstr (nobody->err, "is no side of the battle"));
+    assert_failure (twice, 1, "--give-dice “pol=4 4”: no dice were given");
+    g_assert_nonnull (strstr (twice->err, "has given its dice contribution for this phase "
+                                          "already"));
+    assert_failure (usage, 2, "--give-dice is for the first phase played that rolls dice");
+    assert_failure (form, 2, "--give-dice takes SIDE=DICE");
+    assert_failure (typed, 2, "drop --dice and --secret-alone");
+    g_assert_null (dice_given (fixture));
+  }
+  {
+    /* Pol gives, Cetaganda's dice are not typed: Pol's are kept, the phase waits. */
+    g_autoptr(CliResult) half = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                         "--orders", fixture->orders, "--give-dice", "pol=3 5",
+                                         NULL);
+    g_autoptr(CliResult) again = NULL;
+
+    assert_failure (half, 1, "No dice were given for");
+    held = dice_given (fixture);
+    g_assert_nonnull (held);
+    g_assert_nonnull (strstr (held, ":pol:side:35"));
+    g_assert_null (strstr (held, "cetaganda"));
+    /* A second from Pol: refused by the table's one check, what is kept unchanged. */
+    again = run_cli ("join", chief.link, "--engagement", ENGAGEMENT, "--orders",
+                     fixture->orders, "--give-dice", "pol=4 4", NULL);
+    assert_failure (again, 1, "has given its dice contribution for this phase already");
+    {
+      g_autofree char *after = dice_given (fixture);
+
+      g_assert_cmpstr (after, ==, held);
+    }
+  }
+  {
+    /* Cetaganda's typed, thrown by the master: the only one asked; then turn 3's phases. */
+    g_autoptr(CliResult) fire = run_cli_input ("master 6 2\n4 4\n1 6\n2 2\n5 5\n3 3\n6 6\n", "join", chief.link,
+                                               "--engagement", ENGAGEMENT, "--orders",
+                                               fixture->orders, "--turns", "2", "--json",
+                                               NULL);
+    g_autofree char *after = NULL;
+
+    g_assert_cmpint (waiting (fire), ==, 0);
+    g_assert_cmpint (entries_of (fire), >, entries);
+    after = dice_given (fixture);
+    g_assert_nonnull (strstr (after, ":cetaganda:master:62"));
+  }
+  {
+    g_autoptr(CliResult) end = run_cli ("join", chief.link, "--engagement", ENGAGEMENT, "--end",
+                                        "--reason", REASON, "--json", NULL);
+    g_autoptr(CliResult) ended = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                          "--orders", fixture->orders, "--give-dice",
+                                          "pol=3 5", NULL);
+
+    g_assert_cmpint (waiting (end), ==, 0);
+    assert_failure (ended, 1, "was ended at this table");
+  }
+  chief_stop (&chief, SIGTERM);
+  g_free (chief.link);
+
+  /* The chief journaled each side's dice naming the hand-off, and every program roll of the
+   * phases given to mixes them. */
+  text = file_contents (campaign);
+  g_assert_nonnull (strstr (text, "dice-contribution"));
+  {
+    g_autoptr(CliResult) check = run_cli ("verify-dice", campaign, ENGAGEMENT, NULL);
+
+    g_test_message ("%s%s", check->out, check->err);
+    g_assert_cmpint (check->status, ==, 0);
+    g_assert_nonnull (strstr (check->out, "mixed with its phase's contributions"));
+    g_assert_nonnull (strstr (check->out, "cetaganda 6 2 (thrown by the master)"));
+    g_assert_nonnull (strstr (check->out, "pol 3 5"));
+    g_assert_null (strstr (check->out, "DOES NOT MATCH"));
+  }
 }
 
 /* Refusals change nothing and say why: not a join link, the link of an older Admiralty
@@ -1018,5 +1184,7 @@ main (int    argc,
               test_export_import, fixture_teardown);
   g_test_add ("/cli/join/F-SEQ-1/program-dice", Fixture, NULL, fixture_setup,
               test_program_dice, fixture_teardown);
+  g_test_add ("/cli/join/F-STRAT-4/sides-dice", Fixture, NULL, fixture_setup,
+              test_sides_dice, fixture_teardown);
   return g_test_run ();
 }

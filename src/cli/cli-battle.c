@@ -174,6 +174,47 @@ _cli_battle_play (AdmBattle             *battle,
   return CLI_EXIT_OK;
 }
 
+CliExit
+_cli_battle_play_phases (AdmBattle             *battle,
+                         const AdmBattleOrders *orders,
+                         int                    turns,
+                         const char            *battle_file,
+                         gboolean               json,
+                         CliPhaseDice           phase_dice,
+                         gpointer               data)
+{
+  for (int i = 0; i < turns; i++)
+    {
+      int turn = adm_battle_get_turn (battle);
+      const AdmTurnOrders *turn_orders = orders != NULL
+                                           ? adm_battle_orders_get_turn (orders, turn) : NULL;
+
+      while (adm_battle_get_turn (battle) == turn)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(AdmDiceSource) dice = phase_dice (battle, turn_orders, data, &error);
+          const char *phase = adm_phase_to_string (adm_battle_get_phase (battle));
+
+          if (dice == NULL)
+            return _cli_invalid (json, "%s", error->message);
+          if (!adm_battle_resolve_phase (battle, turn_orders, dice, &error))
+            {
+              g_autofree char *prefix = orders != NULL ? g_strconcat (orders->file, ":", NULL)
+                                                       : NULL;
+
+              if (prefix != NULL && g_str_has_prefix (error->message, prefix))
+                return _cli_invalid (json, "%s", error->message);
+              /* Translators: "c1-3.battle: turn 2, phase “Fire” was refused (the phases
+               * before it stand): …" */
+              return _cli_invalid (json, _("%s: turn %d, phase “%s” was refused (the phases "
+                                           "before it stand): %s"), battle_file, turn,
+                                   adm_phase_display_name (phase), error->message);
+            }
+        }
+    }
+  return CLI_EXIT_OK;
+}
+
 /* Text output */
 
 /* "6 Engine compartment damaged, 7 Fire!": each outstanding 2d6 result as often as it was

@@ -14,7 +14,9 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
+#include <gio/gunixinputstream.h>
 
 #include "adm-file.h"
 #include "adm-table-asking.h"
@@ -227,6 +229,136 @@ table_dice (AdmTableClient *client,
   return CLI_EXIT_OK;
 }
 
+/* Each side's 2d6 as the table master types them (docs/dice.md, "What the sides add"): "3 5",
+ * or "master 3 5" when he threw them for a side that gave none (ruling
+ * "dice-contribution-missing"): the dice, pointing into @text. */
+static const char *
+given_dice (const char *text,
+            gboolean   *by_master)
+{
+  while (g_ascii_isspace (*text))
+    text++;
+  *by_master = g_str_has_prefix (text, "master") && g_ascii_isspace (text[strlen ("master")]);
+  return *by_master ? text + strlen ("master ") : text;
+}
+
+typedef struct {
+  AdmTableClient   *client;
+  GDataInputStream *input;   /* standard input, where the table master types the dice */
+  const guint64    *seed;    /* --seed, or NULL */
+  char            **given;   /* --give-dice SIDE=DICE …, for the first phase that asks */
+  gboolean          used;    /* they were given */
+} Asking;
+
+/* --give-dice: given to the first phase that asks. Every one is tried first on a copy of
+ * what this table holds, through the same check the table gives them with
+ * (adm_dice_mixes_give ()), so that a refused one gives none. */
+static gboolean
+give_given (Asking     *asking,
+            AdmBattle  *battle,
+            GError    **error)
+{
+  const char *engagement = adm_table_client_get_engagement (asking->client);
+  g_autofree char *held = adm_dice_mixes_to_text (adm_table_client_get_dice_given (
+                                                    asking->client));
+  g_autoptr(GPtrArray) trial = adm_dice_mixes_from_text (engagement, held, NULL);
+
+  asking->used = TRUE;
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; asking->given[i] != NULL; i++)
+      {
+        g_autoptr(GError) refusal = NULL;
+        g_autofree char *side = g_strdup (asking->given[i]);
+        char *equals = strchr (side, '=');
+        gboolean by_master;
+        const char *dice;
+
+        *equals = '\0';
+        dice = given_dice (equals + 1, &by_master);
+        if (pass == 0
+            ? !adm_dice_mixes_give (trial, engagement, battle, side, dice, by_master, &refusal)
+            : !adm_table_client_give_dice (asking->client, side, dice, by_master, &refusal))
+          {
+            g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
+                         /* Translators: "--give-dice “barrayar=7 1”: no dice were given
+                          * before turn 2, phase “Fire”, so it is not rolled: …" */
+                         _("--give-dice “%s”: no dice were given before turn %d, phase “%s”, "
+                           "so it is not rolled: %s"), asking->given[i],
+                         adm_battle_get_turn (battle),
+                         adm_phase_display_name (adm_phase_to_string (
+                                                   adm_battle_get_phase (battle))),
+                         refusal->message);
+            return FALSE;
+          }
+      }
+  return TRUE;
+}
+
+/* Before each phase: a phase that rolls dice with its declarations (adm_dice_phase_rolls ())
+ * takes --give-dice (the first such phase) and asks each side that has not given its 2d6 yet
+ * on standard input, as the app's dialog at a table does; a refused line is said and asked again. The dice are given through the table
+ * (adm_table_client_give_dice ()): kept beside its battle, mixed into the phase's program
+ * dice and sent to the chief. Nothing typed (the input ended) leaves the phase unrolled. */
+static AdmDiceSource *
+phase_dice_cb (AdmBattle           *battle,
+               const AdmTurnOrders *orders,
+               gpointer             data,
+               GError             **error)
+{
+  Asking *asking = data;
+  int turn = adm_battle_get_turn (battle);
+  const char *phase = adm_phase_display_name (adm_phase_to_string (adm_battle_get_phase (battle)));
+  g_autoptr(GPtrArray) sides = NULL;
+
+  if (asking->input != NULL && adm_dice_phase_rolls (battle, orders))
+    {
+      if (asking->given != NULL && !asking->used && !give_given (asking, battle, error))
+        return NULL;
+      sides = adm_dice_mixes_sides_to_give (adm_table_client_get_dice_given (asking->client),
+                                            battle);
+    }
+  for (guint s = 0; sides != NULL && s < sides->len; s++)
+    {
+      const AdmBattleSide *side = g_ptr_array_index (sides, s);
+      gboolean given = FALSE;
+
+      while (!given)
+        {
+          g_autoptr(GError) refusal = NULL;
+          g_autofree char *line = NULL;
+          const char *dice;
+          gboolean by_master;
+
+          if (isatty (STDIN_FILENO))
+            /* Translators: the prompt for a side's dice: "Turn 1, phase “Fire”: Pol Six’s
+             * 2d6 (“3 5”, or “master 3 5” when the master threw them for it): " */
+            g_printerr (_("Turn %d, phase “%s”: %s’s 2d6 (“3 5”, or “master 3 5” when the "
+                          "master threw them for it): "), turn, phase, side->name);
+          line = g_data_input_stream_read_line_utf8 (asking->input, NULL, NULL, NULL);
+          if (line == NULL)
+            {
+              g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
+                           /* Translators: "… for Pol Six before turn 1, phase “Fire” of
+                            * engagement c1-3 …" */
+                           _("No dice were given for %s before turn %d, phase “%s” of "
+                             "engagement %s, so it is not rolled: type each side’s 2d6 thrown "
+                             "in front of both sides, one line a side, or give --secret-alone "
+                             "to roll from the secret alone"), side->name, turn, phase,
+                           adm_table_client_get_engagement (asking->client));
+              return NULL;
+            }
+          dice = given_dice (line, &by_master);
+          given = adm_table_client_give_dice (asking->client, side->id, dice, by_master,
+                                              &refusal);
+          if (!given)
+            /* Translators: "Pol Six’s dice “7 1” refused: …" */
+            g_printerr (_("admiralty-cli: %s’s dice “%s” refused: %s\n"), side->name,
+                        g_strstrip (line), refusal->message);
+        }
+    }
+  return adm_table_client_dice_source (asking->client, asking->seed, NULL, error);
+}
+
 /* What became of the sending, said after the battle: everything at the chief, entries
  * waiting (no failure: they go with the next `join`), or the chief's refusal. */
 static CliExit
@@ -390,7 +522,11 @@ _cli_join_run (int    argc,
   g_autofree char *battle_name = NULL;
   g_autofree char *ask_where = NULL, *ask_name = NULL, *asked_link = NULL;
   gboolean find_chiefs = FALSE;
-  g_auto(GStrv) places = NULL;
+  g_auto(GStrv) places = NULL, given = NULL;
+  g_autoptr(GInputStream) stdin_stream = NULL;
+  g_autoptr(GDataInputStream) input = NULL;
+  Asking asking = { NULL, NULL, NULL };
+  gboolean secret_alone = FALSE;
   g_autoptr(GHashTable) overrides = g_hash_table_new (g_str_hash, g_str_equal);
   gboolean roll_again = FALSE;
   Sending sending = { NULL, FALSE };
@@ -413,6 +549,14 @@ _cli_join_run (int    argc,
          "(docs/dice.md)"), N_("N") },
     { "dice", 0, 0, G_OPTION_ARG_STRING, &dice_text,
       N_("Use these die values, in order, instead (\"4,6,1\" or \"4 6 1\")"), N_("VALUES") },
+    { "give-dice", 0, 0, G_OPTION_ARG_STRING_ARRAY, &given,
+      N_("This side's 2d6 for the first phase played that rolls dice, thrown in front of both "
+         "sides (“barrayar=3 5”, “barrayar=master 3 5” when the master threw "
+         "them for it; repeatable). The sides that have not given are asked on standard input "
+         "before each phase that rolls (docs/dice.md)"), N_("SIDE=DICE") },
+    { "secret-alone", 0, 0, G_OPTION_ARG_NONE, &secret_alone,
+      N_("Ask no side's dice: roll the program's from the secret alone, which its keeper can "
+         "foresee (docs/dice.md)"), NULL },
     { "end", 0, 0, G_OPTION_ARG_NONE, &end,
       N_("After the turns (none unless --turns is given), end the battle: the chief carries "
          "its results into the campaign"), NULL },
@@ -498,9 +642,24 @@ _cli_join_run (int    argc,
       *equals = '\0';
       g_hash_table_insert (overrides, places[i], equals + 1);
     }
+  for (guint i = 0; given != NULL && given[i] != NULL; i++)
+    {
+      const char *equals = strchr (given[i], '=');
+
+      if (equals == NULL || equals == given[i] || equals[1] == '\0')
+        return _cli_usage_error (command, _("--give-dice takes SIDE=DICE, “barrayar=3 5”, not "
+                                            "“%s”"), given[i]);
+    }
+  if (given != NULL && (dice_text != NULL || secret_alone))
+    return _cli_usage_error (command, _("--give-dice mixes the sides' dice into the program's: "
+                                        "drop --dice and --secret-alone"));
+  if (given != NULL && turns_text != NULL && g_str_equal (turns_text, "0"))
+    return _cli_usage_error (command, _("--give-dice is for the first phase played that rolls "
+                                        "dice: give --turns K"));
   if (engagement_id == NULL && (orders_path != NULL || turns_text != NULL || seed_text != NULL ||
                                 dice_text != NULL || end || reason != NULL ||
-                                export_path != NULL || places != NULL || roll_again))
+                                export_path != NULL || places != NULL || roll_again ||
+                                given != NULL || secret_alone))
     return _cli_usage_error (command, _("give --engagement ID to fight, end or export a "
                                         "battle"));
   if (reason != NULL && !end)
@@ -563,6 +722,17 @@ _cli_join_run (int    argc,
   status = table_dice (client, seed_text, dice_text, turns, json, &dice);
   if (status != CLI_EXIT_OK)
     return status;
+  /* Program dice ask each side's 2d6 before each phase that rolls, unless --secret-alone:
+   * real dice typed in mix nothing. */
+  if (dice_text == NULL && !secret_alone)
+    {
+      stdin_stream = g_unix_input_stream_new (STDIN_FILENO, FALSE);
+      input = g_data_input_stream_new (stdin_stream);
+      asking.client = client;
+      asking.input = input;
+      asking.seed = dice.seeded ? &dice.seed : NULL;
+      asking.given = given;
+    }
 
   battle = adm_table_client_get_battle (client);
   sending.client = client;
@@ -572,9 +742,15 @@ _cli_join_run (int    argc,
   recorded_id = g_signal_connect (battle, "changed", G_CALLBACK (entry_recorded_cb), &sending);
   /* Translators: the name of the battle fought at this table, for messages */
   battle_name = g_strdup_printf (_("engagement %s"), engagement_id);
-  if (turns > 0)
+  if (turns > 0 && asking.input != NULL)
+    status = _cli_battle_play_phases (battle, orders, turns, battle_name, json, phase_dice_cb,
+                                      &asking);
+  else if (turns > 0)
     status = _cli_battle_play (battle, orders, dice.source, turns, battle_name, json);
   g_signal_handler_disconnect (battle, recorded_id);
+  if (status == CLI_EXIT_OK && given != NULL && !asking.used)
+    status = _cli_invalid (json, _("No phase played rolled dice: the dice of --give-dice "
+                                   "were not given"));
   if (status == CLI_EXIT_OK && end &&
       !adm_table_client_end_battle (client, reason, &error))
     status = _cli_invalid (json, "%s", error->message);

@@ -159,6 +159,21 @@ CliExit         _cli_battle_play          (AdmBattle             *battle,
                                            int                    turns,
                                            const char            *battle_file,
                                            gboolean               json);
+/* Before each phase _cli_battle_play_phases () resolves: the dice to roll it with, or NULL
+ * with @error saying why it is not rolled (and the play stops there). */
+typedef AdmDiceSource *(*CliPhaseDice) (AdmBattle           *battle,
+                                        const AdmTurnOrders *orders,
+                                        gpointer             data,
+                                        GError             **error);
+/* Plays @turns turns with @orders phase by phase, each phase with the dice @phase_dice gives
+ * it; a refused phase is reported naming @battle_file, the phases before it standing. */
+CliExit         _cli_battle_play_phases   (AdmBattle             *battle,
+                                           const AdmBattleOrders *orders,
+                                           int                    turns,
+                                           const char            *battle_file,
+                                           gboolean               json,
+                                           CliPhaseDice           phase_dice,
+                                           gpointer               data);
 /* The battle as @audience sees it after @turns turns: report, ships, markers, dice; with
  * @json as one JSON object, with @table (may be NULL) as its member "table". */
 void            _cli_battle_print         (AdmBattle             *battle,
