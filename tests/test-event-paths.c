@@ -80,6 +80,8 @@ static const Path paths[] = {
   { "placement", PATH_APP, "adm_campaign_choose_placements (",
     "the placements step before a battle (F-STRAT-15)" },
   { "note", PATH_APP, "adm_portal_refuse (", "Refuse on a phone's sheet in the Orders tab" },
+  { "dice-ask", PATH_APP, "adm_campaign_ask_dice (",
+    "Resolve asking the sides' dice for a phase that rolls (docs/dice.md)" },
 };
 
 static const Path *

@@ -68,7 +68,9 @@ fixture_setup (Fixture       *fixture,
   if (data == NULL)
     {
       fixture->declarations = komarr_c1_3_to_rolling_phase (fixture->campaign, fixture->battle);
-      adm_campaign_ask_dice (fixture->campaign, "c1-3", fixture->declarations);
+      g_assert_true (adm_campaign_ask_dice (fixture->campaign, "c1-3", fixture->declarations,
+                                            T0 + 2900, &error));
+      g_assert_no_error (error);
     }
   fixture->portal = portal_serve_loopback (fixture->campaign);
   for (guint s = 0; s < 2; s++)
@@ -234,7 +236,8 @@ test_not_asked (Fixture       *fixture,
   for (guint s = 0; s < 2; s++)
     g_assert_null (phase_of (fixture->links[s]));
   /* Asked: offered to each side, and a tap bound to the declarations asked with. */
-  adm_campaign_ask_dice (fixture->campaign, "c1-3", declarations);
+  g_assert_true (adm_campaign_ask_dice (fixture->campaign, "c1-3", declarations, T0 + 2900,
+                                        NULL));
   g_assert_cmpstr (adm_campaign_get_dice_asked (fixture->campaign, "c1-3"), ==, declarations);
   phase = phase_of (fixture->links[0]);
   g_assert_nonnull (phase);
@@ -661,6 +664,102 @@ test_phone (Fixture       *fixture,
     }
 }
 
+/* A "dice-ask" written by hand, as a forged or stale file would hold it. */
+static gboolean
+append_ask (AdmCampaign  *campaign,
+            const char   *engagement,
+            const char   *from,
+            const char   *turn,
+            const char   *phase,
+            const char   *declarations,
+            GError      **error)
+{
+  g_autoptr(AdmEvent) event = adm_event_new ("dice-ask", T0 + 2900);
+
+  adm_event_set (event, "engagement", engagement);
+  adm_event_set (event, "from", from);
+  adm_event_set (event, "turn", turn);
+  adm_event_set (event, "phase", phase);
+  adm_event_set (event, "declarations", declarations);
+  return adm_campaign_append (campaign, event, error);
+}
+
+/* The ask of a phase's dice is journaled ("dice-ask"), so that the phones' tap survives the
+ * chief's computer killed (kill -9: nothing saved but what the journal's log holds) and its
+ * campaign opened again. Bad input first, through the one check: an ask that is no digest, one
+ * for a phase not about to be rolled or for no engagement; then asked, journaled once however
+ * often Resolve asks; opened again, the phones are offered the tap bound to the same
+ * declarations; an ask with other declarations than a side's dice were given for is refused. */
+static void
+test_asked_after_restart (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->folder, "komarr.admiralty", NULL);
+  g_autofree char *declarations = NULL, *tap = NULL, *commit = NULL, *form = NULL;
+  g_autofree char *extra = NULL, *link = NULL;
+  g_autoptr(AdmCampaign) reopened = NULL;
+  g_autoptr(AdmPortal) portal = NULL;
+  g_autoptr(JsonObject) phase = NULL;
+  g_autoptr(GPtrArray) mixes = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *other = "0000000000000000000000000000000000000000000000000000000000000000";
+  guint status;
+
+  declarations = komarr_c1_3_to_rolling_phase (fixture->campaign, fixture->battle);
+  g_assert_false (append_ask (fixture->campaign, "c1-3", "1", "2", "fire", "not a digest",
+                              &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT);
+  g_clear_error (&error);
+  g_assert_false (append_ask (fixture->campaign, "c1-3", "1", "1", "detection", declarations,
+                              &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL);
+  g_test_message ("%s", error->message);
+  g_clear_error (&error);
+  g_assert_false (append_ask (fixture->campaign, "c9-9", "1", "1", "fire", declarations,
+                              &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_cmpuint (n_events (fixture, "dice-ask", NULL), ==, 0);
+  g_assert_null (adm_campaign_get_dice_asked (fixture->campaign, "c1-3"));
+
+  /* Asked, and asked again (Resolve pressed twice): one entry. */
+  g_assert_true (adm_campaign_ask_dice (fixture->campaign, "c1-3", declarations, T0 + 2900,
+                                        &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_ask_dice (fixture->campaign, "c1-3", declarations, T0 + 2910,
+                                        &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_events (fixture, "dice-ask", NULL), ==, 1);
+
+  /* The chief's computer killed: the campaign opened again from what is on disk, the first
+   * never saved nor closed. */
+  adm_portal_stop (fixture->portal);
+  reopened = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (adm_campaign_get_dice_asked (reopened, "c1-3"), ==, declarations);
+  portal = portal_serve_loopback (reopened);
+  link = portal_loopback_link (adm_portal_get_link (portal, admiral_of (reopened,
+                                                                       fixture->sides[0])));
+  phase = phase_of (link);
+  g_assert_nonnull (phase);
+  g_assert_cmpstr (json_object_get_string_member (phase, "state"), ==, "open");
+  make_tap (0x5a, &tap, &commit);
+  extra = g_strconcat ("commit=", commit, NULL);
+  form = form_of (phase, extra);
+  g_free (post (link, form, &status));
+  g_assert_cmpuint (status, ==, 200);
+  mixes = adm_campaign_get_dice_mixes (reopened, "c1-3");
+  g_assert_cmpuint (mixes->len, ==, 1);
+  g_assert_cmpstr (((const AdmDicePhaseMix *) g_ptr_array_index (mixes, 0))->declarations, ==,
+                   declarations);
+
+  /* Other declarations than those the side's tap was given for: refused, nothing journaled. */
+  g_assert_false (adm_campaign_ask_dice (reopened, "c1-3", other, T0 + 2920, &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL);
+  g_assert_cmpstr (adm_campaign_get_dice_asked (reopened, "c1-3"), ==, declarations);
+  adm_portal_stop (portal);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -669,6 +768,8 @@ main (int   argc,
 
   g_test_add ("/portal/dice/tap/F-STRAT-4/not-asked", Fixture, "unasked", fixture_setup,
               test_not_asked, fixture_teardown);
+  g_test_add ("/portal/dice/tap/F-STRAT-4/asked-after-restart", Fixture, "unasked",
+              fixture_setup, test_asked_after_restart, fixture_teardown);
   g_test_add ("/portal/dice/tap/F-STRAT-4/refused-then-given", Fixture, NULL, fixture_setup,
               test_refused_then_given, fixture_teardown);
   g_test_add ("/portal/dice/page/F-STRAT-4/after-the-end", Fixture, NULL, fixture_setup,

@@ -1680,6 +1680,7 @@ ask_contributions (AdmiraltyBattlePage *self)
   g_autoptr(GPtrArray) sides = NULL;
   g_autofree char *key = NULL;
   g_autofree char *declarations = NULL;
+  g_autoptr(GError) error = NULL;
   GtkWidget *dialog;
 
   /* At a table as at the chief's own: the table's dice go to the chief with its battle. */
@@ -1712,8 +1713,12 @@ ask_contributions (AdmiraltyBattlePage *self)
     {
       declarations = adm_battle_declarations_digest (self->battle,
                                                      admiralty_battle_page_turn_orders (self));
-      /* The admirals' phones offer their tap for this phase now, bound to the same. */
-      adm_campaign_ask_dice (self->campaign, self->engagement_id, declarations);
+      /* The admirals' phones offer their tap for this phase now, bound to the same; journaled,
+       * so that it holds after a restart. Not asked, the sides' dice are still typed here. */
+      if (!adm_campaign_ask_dice (self->campaign, self->engagement_id, declarations,
+                                  adm_clock_now (), &error))
+        g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("The Phones Cannot Throw"),
+                       error->message);
       dialog = admiralty_dice_contribution_dialog_new (
         GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), self->campaign,
         self->engagement_id, sides, declarations);

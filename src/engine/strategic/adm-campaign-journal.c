@@ -322,6 +322,10 @@ journal_describe (gpointer                owner,
     /* Translators: an action to undo: "Dice contribution for engagement c1-3" */
     return g_strdup_printf (_("Dice contribution for engagement %s"),
                             adm_event_get (head, "engagement"));
+  if (g_str_equal (what, "dice-ask") && adm_event_get (head, "engagement") != NULL)
+    /* Translators: an action to undo: "Dice asked for engagement c1-3" */
+    return g_strdup_printf (_("Dice asked for engagement %s"),
+                            adm_event_get (head, "engagement"));
   if (g_str_equal (what, "dice-commit") && adm_event_get (head, "engagement") != NULL)
     /* Translators: an action to undo: "Dice commitment for engagement c1-3" */
     return g_strdup_printf (_("Dice commitment for engagement %s"),
@@ -554,8 +558,10 @@ static gboolean
 is_dice_commit (AdmJournalAction *action)
 {
   /* So is a side's contribution to a phase's dice (adm-dice-contribution.h): the rolls mix the
-   * first one given, undone or not. */
+   * first one given, undone or not; and the ask of a phase's dice, which the phones' tap
+   * reads. */
   return action != NULL && (g_str_equal (adm_journal_action_get_what (action), "dice-commit") ||
+                            g_str_equal (adm_journal_action_get_what (action), "dice-ask") ||
                             g_str_equal (adm_journal_action_get_what (action),
                                          "dice-contribution") ||
                             g_str_equal (adm_journal_action_get_what (action),

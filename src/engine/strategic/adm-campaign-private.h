@@ -47,8 +47,9 @@ struct _AdmCampaign
   GQueue       saved_waiters; /* SavedWaiter*, by ticket: adm_campaign_when_saved () */
   gboolean     flush_later;   /* every save so: adm_campaign_set_flush_later () */
   AdmJournalAction *redoing;  /* the action a redo brings back, while it does (undo_or_redo ()) */
-  GHashTable  *dice_asked;    /* engagement id → "FROM:TURN:PHASE=DECLARATIONS" of the phase
-                               * whose sides' dice are asked (adm_campaign_ask_dice ()), or NULL */
+  GHashTable  *dice_asked;    /* engagement id → "FROM:TURN:PHASE=DECLARATIONS" of the last
+                               * "dice-ask" journaled (adm_campaign_ask_dice ()), read from the
+                               * journal when first needed; NULL until then */
 };
 
 /* The object (adm-campaign.c): "changed" after an action recorded, undone or redone, with

@@ -106,6 +106,12 @@ adm_dice_phase_rolls (AdmBattle           *battle,
          g_error_matches (error, ADM_DICE_ERROR, ADM_DICE_ERROR_EMPTY);
 }
 
+static AdmEvent *phase_event (AdmCampaign  *campaign,
+                              const char   *kind,
+                              const char   *engagement_id,
+                              gint64        time,
+                              GError      **error);
+
 /* "FROM:TURN:PHASE" of the phase of @engagement_id's battle kept about to be rolled, or NULL. */
 static char *
 phase_about_to_roll (AdmCampaign *campaign,
@@ -120,22 +126,67 @@ phase_about_to_roll (AdmCampaign *campaign,
                           adm_phase_to_string (adm_battle_get_phase (battle)));
 }
 
-void
-adm_campaign_ask_dice (AdmCampaign *campaign,
-                       const char  *engagement_id,
-                       const char  *declarations)
+/* The asks journaled ("dice-ask"), the last of each engagement as "FROM:TURN:PHASE=DIGEST":
+ * read from the journal once, then kept with each ask journaled. Like a contribution, an ask
+ * counts undone or not (campaign Undo passes it by). */
+static GHashTable *
+dice_asked (AdmCampaign *campaign)
 {
-  g_autofree char *phase = NULL;
+  AdmJournal *journal;
 
-  g_return_if_fail (ADM_IS_CAMPAIGN (campaign));
-  g_return_if_fail (engagement_id != NULL && adm_dice_hex_is_valid (declarations));
+  if (campaign->dice_asked != NULL)
+    return campaign->dice_asked;
+  campaign->dice_asked = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  journal = adm_campaign_get_journal (campaign);
+  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+    {
+      GPtrArray *events;
 
-  if ((phase = phase_about_to_roll (campaign, engagement_id)) == NULL)
-    return;
-  if (campaign->dice_asked == NULL)
-    campaign->dice_asked = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_hash_table_replace (campaign->dice_asked, g_strdup (engagement_id),
-                        g_strconcat (phase, "=", declarations, NULL));
+      if (adm_journal_get_entry_kind (journal, i) != ADM_JOURNAL_ENTRY_ACTION)
+        continue;
+      events = adm_journal_action_get_events (adm_journal_get_entry_action (journal, i));
+      for (guint e = 0; e < events->len; e++)
+        {
+          const AdmEvent *event = g_ptr_array_index (events, e);
+
+          if (g_str_equal (adm_event_get_kind (event), "dice-ask"))
+            g_hash_table_replace (campaign->dice_asked,
+                                  g_strdup (adm_event_get (event, "engagement")),
+                                  g_strdup_printf ("%s:%s:%s=%s", adm_event_get (event, "from"),
+                                                   adm_event_get (event, "turn"),
+                                                   adm_event_get (event, "phase"),
+                                                   adm_event_get (event, "declarations")));
+        }
+    }
+  return campaign->dice_asked;
+}
+
+gboolean
+adm_campaign_ask_dice (AdmCampaign  *campaign,
+                       const char   *engagement_id,
+                       const char   *declarations,
+                       gint64        time,
+                       GError      **error)
+{
+  g_autoptr(AdmEvent) event = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (engagement_id != NULL && adm_dice_hex_is_valid (declarations), FALSE);
+
+  /* Asked already with these declarations (Resolve pressed again, the dialog cancelled): the
+   * journal holds it. */
+  if (g_strcmp0 (adm_campaign_get_dice_asked (campaign, engagement_id), declarations) == 0)
+    return TRUE;
+  if ((event = phase_event (campaign, "dice-ask", engagement_id, time, error)) == NULL)
+    return FALSE;
+  adm_event_set (event, "declarations", declarations);
+  if (!adm_campaign_append (campaign, event, error))
+    return FALSE;
+  g_hash_table_replace (dice_asked (campaign), g_strdup (engagement_id),
+                        g_strdup_printf ("%s:%s:%s=%s", adm_event_get (event, "from"),
+                                         adm_event_get (event, "turn"),
+                                         adm_event_get (event, "phase"), declarations));
+  return TRUE;
 }
 
 const char *
@@ -148,8 +199,7 @@ adm_campaign_get_dice_asked (AdmCampaign *campaign,
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
   g_return_val_if_fail (engagement_id != NULL, NULL);
 
-  if (campaign->dice_asked == NULL ||
-      (asked = g_hash_table_lookup (campaign->dice_asked, engagement_id)) == NULL ||
+  if ((asked = g_hash_table_lookup (dice_asked (campaign), engagement_id)) == NULL ||
       (phase = phase_about_to_roll (campaign, engagement_id)) == NULL ||
       !g_str_has_prefix (asked, phase) || asked[strlen (phase)] != '=')
     return NULL;
@@ -376,6 +426,30 @@ battle_position (AdmCampaign  *campaign,
   return TRUE;
 }
 
+/* A new event of @kind naming the phase of @engagement_id's battle kept about to be rolled
+ * (`engagement`, `from`, `turn`, `phase`), or NULL with @error when it has not begun. */
+static AdmEvent *
+phase_event (AdmCampaign  *campaign,
+             const char   *kind,
+             const char   *engagement_id,
+             gint64        time,
+             GError      **error)
+{
+  AdmEvent *event;
+  const char *phase;
+  guint next_roll;
+  int turn;
+
+  if (!battle_position (campaign, engagement_id, &next_roll, &turn, &phase, error))
+    return NULL;
+  event = adm_event_new (kind, time);
+  adm_event_set (event, "engagement", engagement_id);
+  adm_event_set_int (event, "from", next_roll);
+  adm_event_set_int (event, "turn", turn);
+  adm_event_set (event, "phase", phase);
+  return event;
+}
+
 GPtrArray *
 adm_dice_mixes_sides_to_give (GPtrArray *mixes,
                               AdmBattle *battle)
@@ -446,9 +520,6 @@ adm_campaign_give_declared_dice (AdmCampaign  *campaign,
   g_autoptr(GPtrArray) mixes = NULL;
   g_autofree char *normal = NULL;
   AdmDiceContribution *before;
-  const char *phase;
-  guint next_roll;
-  int turn;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
   g_return_val_if_fail (engagement_id != NULL && side != NULL, FALSE);
@@ -456,15 +527,10 @@ adm_campaign_give_declared_dice (AdmCampaign  *campaign,
 
   if (dice != NULL && !adm_dice_contribution_parse (dice, &normal, error))
     return FALSE;
-  if (!battle_position (campaign, engagement_id, &next_roll, &turn, &phase, error))
+  if ((event = phase_event (campaign, "dice-contribution", engagement_id, time, error)) == NULL)
     return FALSE;
   /* Once journaled a contribution counts, undone or not: none is given twice. */
   mixes = adm_campaign_get_dice_mixes (campaign, engagement_id);
-  event = adm_event_new ("dice-contribution", time);
-  adm_event_set (event, "engagement", engagement_id);
-  adm_event_set_int (event, "from", next_roll);
-  adm_event_set_int (event, "turn", turn);
-  adm_event_set (event, "phase", phase);
   before = given_by (phase_of (mixes, event, FALSE), side);
   if (before != NULL && !(before->commit != NULL && before->nonce == NULL && by_master &&
                           dice != NULL))
@@ -494,20 +560,13 @@ adm_campaign_show_dice (AdmCampaign  *campaign,
                         GError      **error)
 {
   g_autoptr(AdmEvent) event = NULL;
-  const char *phase;
-  guint next_roll;
-  int turn;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
   g_return_val_if_fail (engagement_id != NULL && side != NULL && nonce != NULL, FALSE);
 
-  if (!battle_position (campaign, engagement_id, &next_roll, &turn, &phase, error))
+  if ((event = phase_event (campaign, "dice-contribution-reveal", engagement_id, time,
+                            error)) == NULL)
     return FALSE;
-  event = adm_event_new ("dice-contribution-reveal", time);
-  adm_event_set (event, "engagement", engagement_id);
-  adm_event_set_int (event, "from", next_roll);
-  adm_event_set_int (event, "turn", turn);
-  adm_event_set (event, "phase", phase);
   adm_event_set (event, "side", side);
   adm_event_set (event, "nonce", nonce);
   return adm_campaign_append (campaign, event, error);

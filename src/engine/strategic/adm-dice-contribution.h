@@ -60,11 +60,16 @@ gboolean       adm_dice_phase_rolls           (AdmBattle           *battle,
  * sides' contributions now, its declarations locked as @declarations (adm_declarations_digest
  * ()): the master's app says so when Resolve asks each side's dice for a phase that rolls some
  * (adm_dice_phase_rolls ()), and the admirals' phones then offer their tap for that phase,
- * bound to those declarations. Kept in memory, not journaled: it holds while the battle stands
- * at that phase, and Resolve asks again after a restart. */
-void           adm_campaign_ask_dice          (AdmCampaign  *campaign,
+ * bound to those declarations. Journaled through the one check ("dice-ask", an action Undo
+ * passes by), so that the phones' tap survives a restart of the chief's computer; asked again
+ * with the same declarations, nothing more is journaled. FALSE with @error when the battle has
+ * not begun, or the one check refuses it (other declarations than those its sides' dice were
+ * given for). */
+gboolean       adm_campaign_ask_dice          (AdmCampaign  *campaign,
                                                const char   *engagement_id,
-                                               const char   *declarations);
+                                               const char   *declarations,
+                                               gint64        time,
+                                               GError      **error);
 /* The declarations digest the phase of @engagement_id about to be rolled was asked its dice
  * with (adm_campaign_ask_dice ()), or NULL: a phase not asked — it rolls no dice, or its
  * declarations are not locked yet, or the battle has moved on — takes no phone's tap. */

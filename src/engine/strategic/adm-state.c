@@ -1956,6 +1956,45 @@ check_dice_contribution (AdmState        *self,
   return TRUE;
 }
 
+/* "dice-ask": the master's app asked the sides' dice for the phase about to be rolled, its
+ * declarations locked (adm_campaign_ask_dice (), F-STRAT-4): `engagement`, `from`, `turn`,
+ * `phase` as a contribution names its phase, and `declarations`, their digest. The phones
+ * offer their tap for that phase, bound to them. Refused for a phase not about to be rolled
+ * (as a contribution), and with other declarations than those the phase's dice were given for.
+ * It changes no state. */
+static gboolean
+check_dice_ask (AdmState        *self,
+                const AdmEvent  *event,
+                Plan            *plan,
+                GError         **error)
+{
+  g_autofree char *phase_key = NULL;
+  const char *declared;
+  gint64 from, turn;
+
+  if (!need_phase_open (self, event, plan, &from, error) ||
+      !need_int (event, "turn", 1, 100000, &turn, error) ||
+      !need_dice_hex (event, "declarations", error))
+    return FALSE;
+  if (!adm_dice_phase_id_is_valid (adm_event_get (event, "phase")))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the “dice-ask” event needs the id of a phase"));
+      return FALSE;
+    }
+  phase_key = contribution_key (event, FALSE);
+  declared = g_hash_table_lookup (self->declared, phase_key);
+  if (declared != NULL && !g_str_equal (declared, adm_event_get (event, "declarations")))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("the dice of this phase of engagement %s were given for other "
+                     "declarations: its sides' dice are asked with those they were given "
+                     "for"), adm_event_get (event, "engagement"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 apply_dice_contribution (AdmState       *self,
                          const AdmEvent *event,
@@ -2593,6 +2632,7 @@ static const struct {
   { "sighting", check_sighting, apply_sighting },
   { "dice-commit", check_dice_commit, apply_dice_event },
   { "dice-reveal", check_dice_reveal, apply_dice_event },
+  { "dice-ask", check_dice_ask, apply_dice_event },
   { "dice-contribution", check_dice_contribution, apply_dice_contribution },
   { "dice-contribution-reveal", check_dice_contribution_reveal, apply_dice_contribution_reveal },
   { "layout", check_layout, apply_layout },
