@@ -10,6 +10,8 @@
  * (said in a toast), and the new set-up opens and is kept by the chief.
  * A tired master: Escape mid-pick, Ctrl+Z, a pick escaped at once while the chief is held
  * (SIGSTOP), Roll Again clicked twice: nothing lost, nothing half-applied.
+ * Each side's 2d6 typed at the table (F-STRAT-4): bad dice refused, then given, journaled by
+ * the chief and mixed into the phase's rolls.
  * Screenshots of the dialog are saved in the build's tests folder. */
 
 #include "config.h"
@@ -28,6 +30,7 @@
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
 #include "adm-battle-layout.h"
+#include "adm-campaign-battles.h"
 #include "adm-campaign-file.h"
 
 #define ENGAGEMENT "c1-3"
@@ -774,6 +777,145 @@ test_tired_master (Fixture       *fixture,
   assert_chief_journaled (fixture, seed);
 }
 
+static gboolean
+phase_kept (gpointer data)
+{
+  AdmTableClient *client = data;
+
+  return all_sent (client) &&
+         adm_table_client_get_kept (client) ==
+           adm_journal_get_n_entries (adm_battle_get_log (adm_table_client_get_battle (client)));
+}
+
+/* F-STRAT-4: each side's 2d6 asked at the table, with the X server's keys (docs/dice.md, "What
+ * the sides add"). The battle's orders loaded; Ctrl+Return on each phase that rolls no dice
+ * asks nothing. On the first that rolls, the dialog asks a row a side: a 7 typed is marked and
+ * Return gives nothing; Escape leaves the phase unrolled and nothing given. Asked again, the
+ * dice typed and Return: the table keeps them beside its battle, mixes them into the phase's
+ * rolls and sends them with its entries; the chief journals them naming the hand-off and keeps
+ * the phase, whose rolls he checked with them mixed in. */
+static void
+test_sides_dice (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
+                                              "komarr-c1-3.orders.xml", NULL);
+  g_autoptr(AdmBattleOrders) orders = NULL;
+  g_autoptr(AdmCampaign) chief = NULL;
+  g_autoptr(GPtrArray) mixes = NULL;
+  gpointer type = GSIZE_TO_POINTER (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG);
+  const char *const thrown[] = { "2 6", "4 4", NULL };
+  const AdmDicePhaseMix *given, *journaled;
+  AdmiraltyBattlePage *page;
+  AdmTableClient *client;
+  AdmBattle *battle;
+  GtkWidget *dialog;
+  AdmPhase rolling;
+  guint skipped = 0, from;
+
+  if (fixture->dir == NULL)
+    {
+      g_test_skip ("no X display or no xdotool");
+      return;
+    }
+  page = open_battle (fixture, open_placements (fixture));
+  client = admiralty_battle_page_get_table_client (page);
+  g_assert_true (admiralty_battle_page_load_orders (page, orders_path, &error));
+  g_assert_no_error (error);
+  orders = adm_battle_orders_load_file (orders_path, &error);
+  g_assert_no_error (error);
+  focus_window (GTK_WIDGET (fixture->window));
+
+  /* The phases that roll no dice with these declarations ask nothing. */
+  battle = admiralty_battle_page_get_battle (page);
+  while (!adm_dice_phase_rolls (battle, adm_battle_orders_get_turn (
+                                          orders, adm_battle_get_turn (battle))))
+    {
+      g_assert_cmpuint (skipped, <, 15);
+      keys_to (GTK_WIDGET (fixture->window), "ctrl+Return");
+      iterate_until (phase_kept, client, 10000);
+      g_assert_null (shown_toplevel (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG));
+      battle = admiralty_battle_page_get_battle (page);
+      skipped++;
+    }
+  g_assert_cmpuint (skipped, >, 0);
+  rolling = adm_battle_get_phase (battle);
+  from = adm_battle_get_rolls (battle)->len + 1;
+  g_assert_cmpuint (adm_table_client_get_dice_given (client)->len, ==, 0);
+
+  /* A 7 is on no d6: marked, and Return gives nothing; Escape leaves the phase unrolled. */
+  keys_to (GTK_WIDGET (fixture->window), "ctrl+Return");
+  iterate_until (toplevel_shown, type, 5000);
+  dialog = shown_toplevel (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG);
+  g_assert_nonnull (dialog);
+  focus_window (dialog);
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkEditable *entry = admiralty_dice_contribution_dialog_get_entry (
+        ADMIRALTY_DICE_CONTRIBUTION_DIALOG (dialog), i);
+
+      gtk_widget_grab_focus (GTK_WIDGET (entry));
+      type_to (dialog, i == 0 ? "7 2" : "6 2");
+    }
+  wait_frame (dialog);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (admiralty_dice_contribution_dialog_get_entry (
+                                             ADMIRALTY_DICE_CONTRIBUTION_DIALOG (dialog), 0)),
+                                           "error"));
+  g_assert_cmpstr (gtk_editable_get_text (admiralty_dice_contribution_dialog_get_entry (
+                     ADMIRALTY_DICE_CONTRIBUTION_DIALOG (dialog), 1)), ==, "6 2");
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "give"));
+  root_screenshot ("table-dice-refused.png", 1280, 800);
+  keys_to (dialog, "Return");
+  wait_frame (dialog);
+  g_assert_true (shown_toplevel (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG) == dialog);
+  keys_to (dialog, "Escape");
+  iterate_until (toplevel_gone, type, 5000);
+  battle = admiralty_battle_page_get_battle (page);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, rolling);
+  g_assert_cmpuint (adm_battle_get_rolls (battle)->len + 1, ==, from);
+  g_assert_cmpuint (adm_table_client_get_dice_given (client)->len, ==, 0);
+
+  /* Asked again: the dice typed, Return. */
+  focus_window (GTK_WIDGET (fixture->window));
+  keys_to (GTK_WIDGET (fixture->window), "ctrl+Return");
+  dice_contributions_give (thrown);
+  iterate_until (phase_kept, client, 10000);
+  battle = admiralty_battle_page_get_battle (page);
+  g_assert_cmpint (adm_battle_get_phase (battle), !=, rolling);
+  g_assert_cmpuint (adm_battle_get_rolls (battle)->len, >=, from);
+  mixes = g_ptr_array_ref (adm_table_client_get_dice_given (client));
+  g_assert_cmpuint (mixes->len, ==, 1);
+  given = g_ptr_array_index (mixes, 0);
+  g_assert_cmpuint (given->from, ==, from);
+  g_assert_cmpstr (given->phase, ==, adm_phase_to_string (rolling));
+  g_assert_cmpuint (given->given->len, ==, 2);
+  g_assert_nonnull (given->mix);
+
+  /* The chief: both sides' dice journaled, the same mix, and the phase kept. */
+  close_window (fixture->window);
+  fixture->window = NULL;
+  chief = chief_campaign (fixture);
+  {
+    g_autoptr(GPtrArray) held = adm_campaign_get_dice_mixes (chief, ENGAGEMENT);
+    AdmBattle *kept = adm_campaign_get_battle_played (chief, ENGAGEMENT, NULL);
+    g_autofree char *typed = NULL;
+    GString *both = g_string_new (NULL);
+
+    g_assert_cmpuint (held->len, ==, 1);
+    journaled = g_ptr_array_index (held, 0);
+    g_assert_cmpuint (journaled->from, ==, from);
+    g_assert_cmpstr (journaled->mix, ==, given->mix);
+    for (guint g = 0; g < journaled->given->len; g++)
+      g_string_append_printf (both, "%s;", ((const AdmDiceContribution *)
+                                             g_ptr_array_index (journaled->given, g))->dice);
+    typed = g_string_free (both, FALSE);
+    g_assert_true (g_str_equal (typed, "2 6;4 4;") || g_str_equal (typed, "4 4;2 6;"));
+    g_assert_nonnull (kept);
+    g_assert_cmpuint (adm_battle_get_rolls (kept)->len, >=, from);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -789,5 +931,7 @@ main (int    argc,
               fixture_set_up, test_open_in_a_tab, fixture_tear_down);
   g_test_add ("/ui/table-placements/F-STRAT-15/tired-master", Fixture, NULL,
               fixture_set_up, test_tired_master, fixture_tear_down);
+  g_test_add ("/ui/table-placements/F-STRAT-4/sides-dice", Fixture, NULL,
+              fixture_set_up, test_sides_dice, fixture_tear_down);
   return ui_test_finish (g_test_run ());
 }
