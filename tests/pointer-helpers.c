@@ -560,7 +560,13 @@ dice_contributions_give (const char * const *dice)
           gtk_editable_set_text (entry, thrown);
           continue;
         }
-      gtk_widget_grab_focus (GTK_WIDGET (entry));
+      /* As a master types them: the dialog opens on the first side's dice, Tab goes to the
+       * next side's (past its "Thrown by the master" box). */
+      if (i > 0)
+        keys_to (GTK_WIDGET (dialog), "Tab");
+      g_assert_true (gtk_widget_has_focus (GTK_WIDGET (entry)) ||
+                     gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (dialog)),
+                                             GTK_WIDGET (entry)));
       type_to (GTK_WIDGET (dialog), thrown);
     }
   if (keys)

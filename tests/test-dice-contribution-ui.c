@@ -194,6 +194,18 @@ test_tired_master (void)
   g_assert_cmpuint (mix->from, ==, from);
   g_assert_cmpstr (mix->phase, ==, adm_phase_to_string (rolling));
   g_assert_true (adm_dice_mix_of_roll (mixes, from) == mix);
+  /* Typed "2 6", Tab, "4 4": each side's throw its own, neither ticked as the master's by the
+   * space of the throw after the Tab. */
+  g_assert_cmpuint (mix->given->len, ==, 2);
+  for (guint i = 0; i < mix->given->len; i++)
+    {
+      const AdmDiceContribution *given = g_ptr_array_index (mix->given, i);
+
+      g_assert_cmpstr (given->by, ==, "side");
+      g_assert_true (g_strv_contains (thrown, given->dice));
+    }
+  g_assert_cmpstr (((AdmDiceContribution *) g_ptr_array_index (mix->given, 0))->dice, !=,
+                   ((AdmDiceContribution *) g_ptr_array_index (mix->given, 1))->dice);
 
   /* Ctrl+Z, then Ctrl+Return: resolved again without asking, with the dice given (the same
    * contributions, docs/dice.md). */

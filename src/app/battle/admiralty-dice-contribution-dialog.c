@@ -104,12 +104,52 @@ admiralty_dice_contribution_dialog_finalize (GObject *object)
   G_OBJECT_CLASS (admiralty_dice_contribution_dialog_parent_class)->finalize (object);
 }
 
+/* Shown, the dialog waits on the first side's dice: the master types them at once. */
+static void
+admiralty_dice_contribution_dialog_map (GtkWidget *widget)
+{
+  AdmiraltyDiceContributionDialog *self = ADMIRALTY_DICE_CONTRIBUTION_DIALOG (widget);
+
+  GTK_WIDGET_CLASS (admiralty_dice_contribution_dialog_parent_class)->map (widget);
+  if (self->entries->len > 0)
+    gtk_widget_grab_focus (g_ptr_array_index (self->entries, 0));
+}
+
+/* Tab and Shift+Tab go from one side's dice to the next side's, past the "Thrown by the
+ * master" box between them: typed "3 5", Tab, "6 2", the space of the second throw would
+ * otherwise tick the first side's box. The box is reached with the pointer or its mnemonic;
+ * after the last side's dice, Tab goes on as usual. */
+static gboolean
+entry_key_pressed_cb (GtkEventControllerKey *controller,
+                      guint                  keyval,
+                      guint                  keycode,
+                      GdkModifierType        state,
+                      gpointer               data)
+{
+  AdmiraltyDiceContributionDialog *self = data;
+  GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+  gboolean back = keyval == GDK_KEY_ISO_Left_Tab ||
+                  (keyval == GDK_KEY_Tab && (state & GDK_SHIFT_MASK) != 0);
+  guint index;
+
+  if ((keyval != GDK_KEY_Tab && keyval != GDK_KEY_ISO_Left_Tab && keyval != GDK_KEY_KP_Tab) ||
+      (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0 ||
+      !g_ptr_array_find (self->entries, row, &index))
+    return FALSE;
+  if (back && index > 0)
+    return gtk_widget_grab_focus (g_ptr_array_index (self->entries, index - 1));
+  if (!back && index + 1 < self->entries->len)
+    return gtk_widget_grab_focus (g_ptr_array_index (self->entries, index + 1));
+  return FALSE;
+}
+
 static void
 admiralty_dice_contribution_dialog_class_init (AdmiraltyDiceContributionDialogClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->finalize = admiralty_dice_contribution_dialog_finalize;
+  widget_class->map = admiralty_dice_contribution_dialog_map;
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/admiralty/Admiralty/"
                                                "admiralty-dice-contribution-dialog.ui");
@@ -176,17 +216,22 @@ dialog_new (GtkWindow  *parent,
       const AdmBattleSide *side = g_ptr_array_index (sides, s);
       GtkWidget *row = adw_entry_row_new ();
       GtkWidget *master = gtk_check_button_new_with_mnemonic (_("Thrown by the _master"));
+      GtkEventController *keys = gtk_event_controller_key_new ();
       /* Translators: a side's row: "Pol Six: 2d6" */
       g_autofree char *title = g_strdup_printf (_("%s: 2d6"), side->name);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       /* Return gives the dice once every row holds them ("give" is the default response,
-       * enabled only then): the master types each side's and presses Return, Tab between. */
+       * enabled only then): the master types each side's and presses Return, Tab between
+       * (entry_key_pressed_cb ()). */
       adw_entry_row_set_activates_default (ADW_ENTRY_ROW (row), TRUE);
       gtk_widget_set_valign (master, GTK_ALIGN_CENTER);
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), master);
       g_signal_connect_object (row, "changed", G_CALLBACK (entry_changed_cb), self,
                                G_CONNECT_SWAPPED);
+      gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+      g_signal_connect (keys, "key-pressed", G_CALLBACK (entry_key_pressed_cb), self);
+      gtk_widget_add_controller (row, keys);
       gtk_list_box_append (self->list, row);
       g_ptr_array_add (self->side_ids, g_strdup (side->id));
       g_ptr_array_add (self->entries, row);
