@@ -33,6 +33,15 @@ label_shown (gpointer data)
   return shows_label (shown->window, shown->text);
 }
 
+/* A label drawn with no words: a blank line in the list. */
+static gboolean
+blank_label (GtkWidget     *widget,
+             gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+         gtk_label_get_label (GTK_LABEL (widget))[0] == '\0';
+}
+
 /* The rows of the window's model as "title | summary" lines. */
 static char *
 rows_text (GListModel *model)
@@ -99,6 +108,8 @@ test_keys (void)
   iterate_until (label_shown, &shown, 5000);
   g_assert_true (label_shown (&shown));
   wait_frames ();
+  /* A heading has no summary, and no blank line under it. */
+  g_assert_null (find_widget (GTK_WIDGET (luck), blank_label, NULL));
   save_screenshot (GTK_WIDGET (luck), "luck-window-master.png");
 
   /* A side's ledger, chosen with the keys. */

@@ -12,6 +12,8 @@
 
 #include "admiralty-replay-window.h"
 
+#include "admiralty-audience-dropdown.h"
+
 #include "adm-campaign-journal.h"
 #include "adm-replay-timeline.h"
 
@@ -21,7 +23,6 @@ struct _AdmiraltyReplayWindow
 
   AdmCampaign          *campaign;
   AdmReplayTimeline    *timeline;
-  GPtrArray            *audiences;      /* char*: "master", "public", each faction's id */
   guint                 position;
   char                 *label;
   char                 *projector_heading;
@@ -292,7 +293,7 @@ admiralty_replay_window_set_audience (AdmiraltyReplayWindow  *self,
                                       GError                **error)
 {
   g_autoptr(AdmReplayTimeline) timeline = NULL;
-  guint moment = 0, index = 0;
+  guint moment = 0;
 
   g_return_val_if_fail (ADMIRALTY_IS_REPLAY_WINDOW (self), FALSE);
   g_return_val_if_fail (audience != NULL, FALSE);
@@ -322,9 +323,8 @@ admiralty_replay_window_set_audience (AdmiraltyReplayWindow  *self,
     admiralty_sector_map_set_audience (self->map, ADMIRALTY_SECTOR_AUDIENCE_PUBLIC, NULL);
   else
     admiralty_sector_map_set_audience (self->map, ADMIRALTY_SECTOR_AUDIENCE_SIDE, audience);
-  if (g_ptr_array_find_with_equal_func (self->audiences, audience, g_str_equal, &index) &&
-      gtk_drop_down_get_selected (self->audience_dropdown) != index)
-    gtk_drop_down_set_selected (self->audience_dropdown, index);
+  /* A battle side's id the drop-down does not offer leaves it as it was. */
+  admiralty_audience_dropdown_set_audience (self->audience_dropdown, audience);
   update_notice (self);
   /* The same moment of the war, as this audience may step to it. */
   self->position = adm_replay_timeline_find (self->timeline, moment);
@@ -365,14 +365,12 @@ prepare_cb (gpointer data)
 static void
 audience_selected_cb (AdmiraltyReplayWindow *self)
 {
-  guint selected = gtk_drop_down_get_selected (self->audience_dropdown);
+  const char *audience = admiralty_audience_dropdown_get_audience (self->audience_dropdown);
 
-  if (self->timeline == NULL || selected >= self->audiences->len ||
-      g_str_equal (g_ptr_array_index (self->audiences, selected),
-                   adm_replay_timeline_get_audience (self->timeline)))
+  if (self->timeline == NULL || audience == NULL ||
+      g_str_equal (audience, adm_replay_timeline_get_audience (self->timeline)))
     return;
-  if (!admiralty_replay_window_set_audience (self, g_ptr_array_index (self->audiences, selected),
-                                             NULL))
+  if (!admiralty_replay_window_set_audience (self, audience, NULL))
     g_assert_not_reached ();
 }
 
@@ -472,7 +470,6 @@ admiralty_replay_window_finalize (GObject *object)
 {
   AdmiraltyReplayWindow *self = ADMIRALTY_REPLAY_WINDOW (object);
 
-  g_ptr_array_unref (self->audiences);
   g_free (self->label);
   g_free (self->projector_heading);
 
@@ -538,7 +535,6 @@ static void
 admiralty_replay_window_init (AdmiraltyReplayWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->audiences = g_ptr_array_new_with_free_func (g_free);
   g_signal_connect_object (self->adjustment, "value-changed", G_CALLBACK (value_changed_cb),
                            self, G_CONNECT_SWAPPED);
 }
@@ -548,32 +544,13 @@ admiralty_replay_window_new (GtkApplication *application,
                              AdmCampaign    *campaign)
 {
   AdmiraltyReplayWindow *self;
-  GPtrArray *factions;
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
 
   self = g_object_new (ADMIRALTY_TYPE_REPLAY_WINDOW, "application", application, NULL);
   self->campaign = g_object_ref (campaign);
   admiralty_sector_map_set_campaign (self->map, campaign);
-  /* Translators: the replay's audiences: the master sees everything */
-  gtk_string_list_append (names, _("As the Master"));
-  g_ptr_array_add (self->audiences, g_strdup ("master"));
-  /* Translators: the replay's audiences: what the public map shows */
-  gtk_string_list_append (names, _("As the Public"));
-  g_ptr_array_add (self->audiences, g_strdup ("public"));
-  factions = adm_ruleset_get_factions (adm_scenario_get_ruleset (adm_campaign_get_scenario (
-                                         campaign)));
-  for (guint i = 0; i < factions->len; i++)
-    {
-      const AdmFaction *faction = g_ptr_array_index (factions, i);
-      /* Translators: the replay's audiences: one side's view, "As Barrayar" */
-      g_autofree char *name = g_strdup_printf (_("As %s"), faction->name);
-
-      gtk_string_list_append (names, name);
-      g_ptr_array_add (self->audiences, g_strdup (faction->id));
-    }
-  gtk_drop_down_set_model (self->audience_dropdown, G_LIST_MODEL (names));
+  admiralty_audience_dropdown_set_campaign (self->audience_dropdown, campaign);
   if (!admiralty_replay_window_set_audience (self, "master", NULL))
     g_assert_not_reached ();
   g_signal_connect_object (self->audience_dropdown, "notify::selected",

@@ -22,6 +22,7 @@ enum {
   PROP_KIND,
   PROP_TITLE,
   PROP_SUMMARY,
+  PROP_HAS_SUMMARY,
   PROP_ROLLS,
   N_PROPS
 };
@@ -46,6 +47,9 @@ adm_luck_row_get_property (GObject    *object,
       break;
     case PROP_SUMMARY:
       g_value_set_string (value, self->summary);
+      break;
+    case PROP_HAS_SUMMARY:
+      g_value_set_boolean (value, self->summary[0] != '\0');
       break;
     case PROP_ROLLS:
       g_value_set_uint (value, self->rolls);
@@ -81,6 +85,10 @@ adm_luck_row_class_init (AdmLuckRowClass *klass)
                                                 G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_SUMMARY] = g_param_spec_string ("summary", NULL, NULL, NULL,
                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* A list shows a summary's line only for a row that has one: a heading has none. */
+  properties[PROP_HAS_SUMMARY] = g_param_spec_boolean ("has-summary", NULL, NULL, FALSE,
+                                                       G_PARAM_READABLE |
+                                                       G_PARAM_STATIC_STRINGS);
   properties[PROP_ROLLS] = g_param_spec_uint ("rolls", NULL, NULL, 0, G_MAXUINT, 0,
                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);

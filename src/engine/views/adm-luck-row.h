@@ -2,7 +2,7 @@
 /* adm-luck-row.h: one item of the luck ledger as a list (adm-luck-model.h) — a battle's
  * heading, a side's or an admiral's expected against actual (adm-luck.h), or the luckiest or
  * unluckiest roll — in words an audience may read (the properties "kind", "title",
- * "summary" and "rolls"). Immutable. */
+ * "summary", "has-summary" and "rolls"). Immutable. */
 #pragma once
 
 #include <glib-object.h>
