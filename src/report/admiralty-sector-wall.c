@@ -94,8 +94,15 @@ typedef struct {
   GArray                       *blocks;    /* WallBlock, in sector order */
   GArray                       *transits;  /* WallTransit */
   GArray                       *taken;     /* cairo_rectangle_t: what text keeps clear of */
+  GArray                       *links;     /* WallLink: each link once, between the points
+                                            * as placed (wall_find_links ()) */
   GArray                       *labels;    /* AdmiraltySectorLabel, or NULL */
 } Wall;
+
+/* A link as drawn: from one sector's point to the other's. */
+typedef struct {
+  double line[4];
+} WallLink;
 
 static void
 wall_list_clear (WallList *list)
@@ -645,29 +652,9 @@ wall_list_cost (Wall                    *wall,
         cost += wall->label_line * wall->label_line;
     }
   /* Clear of the links, which a list would cut. */
-  for (guint i = 0; i < wall->blocks->len && (exact || cost < 2); i++)
-    {
-      const WallBlock *a = &g_array_index (wall->blocks, WallBlock, i);
-      GPtrArray *adjacent = a->sector->adjacent;
-      GPtrArray *sectors = adm_scenario_get_sectors (wall->scenario);
-
-      for (guint j = 0; j < adjacent->len; j++)
-        {
-          guint other;
-          const WallBlock *b;
-          double link[4];
-
-          if (!g_ptr_array_find (sectors, g_ptr_array_index (adjacent, j), &other) || other < i)
-            continue;
-          b = &g_array_index (wall->blocks, WallBlock, other);
-          link[0] = a->x;
-          link[1] = a->y;
-          link[2] = b->x;
-          link[3] = b->y;
-          if (wall_line_meets (link, box))
-            cost += wall->label_line * wall->label_line;
-        }
-    }
+  for (guint i = 0; i < wall->links->len && (exact || cost < 2); i++)
+    if (wall_line_meets (g_array_index (wall->links, WallLink, i).line, box))
+      cost += wall->label_line * wall->label_line;
   for (guint i = 0; i < wall->blocks->len + wall->transits->len && (exact || cost < 2); i++)
     {
       const WallBlock *other = i < wall->blocks->len
@@ -748,6 +735,34 @@ found:
   wall_leader (wall, block, &best_box, block->leader);
   g_array_append_val (wall->taken, best_box);
   return best <= 0;
+}
+
+/* The links between the points as placed, each once, for the lists to keep clear of: found
+ * once a layout's points are set, rather than for every place a list tries. */
+static void
+wall_find_links (Wall *wall)
+{
+  GPtrArray *sectors = adm_scenario_get_sectors (wall->scenario);
+
+  g_array_set_size (wall->links, 0);
+  for (guint i = 0; i < wall->blocks->len; i++)
+    {
+      const WallBlock *a = &g_array_index (wall->blocks, WallBlock, i);
+      GPtrArray *adjacent = a->sector->adjacent;
+
+      for (guint j = 0; j < adjacent->len; j++)
+        {
+          guint other;
+          const WallBlock *b;
+          WallLink link;
+
+          if (!g_ptr_array_find (sectors, g_ptr_array_index (adjacent, j), &other) || other < i)
+            continue;
+          b = &g_array_index (wall->blocks, WallBlock, other);
+          link = (WallLink) { { a->x, a->y, b->x, b->y } };
+          g_array_append_val (wall->links, link);
+        }
+    }
 }
 
 /* Each block's list placed, the longest first; a block whose list finds no room is tried
@@ -962,6 +977,7 @@ wall_lay_out (Wall     *wall,
       g_array_append_val (wall->taken, block->name_box);
       g_array_append_val (wall->taken, point);
     }
+  wall_find_links (wall);
   wall_find_transits (wall);
   wall_measure_transit_labels (wall);
   return wall_place_lists (wall, anyway) && names;
@@ -1244,6 +1260,7 @@ admiralty_sector_render_wall (cairo_t                      *cr,
   g_autoptr(GArray) blocks = g_array_new (FALSE, TRUE, sizeof (WallBlock));
   g_autoptr(GArray) transits = g_array_new (FALSE, TRUE, sizeof (WallTransit));
   g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_t));
+  g_autoptr(GArray) links = g_array_new (FALSE, FALSE, sizeof (WallLink));
   GPtrArray *sectors;
   Wall wall;
 
@@ -1255,7 +1272,7 @@ admiralty_sector_render_wall (cairo_t                      *cr,
   wall = (Wall) { .cr = cr, .scenario = scenario,
                   .options = _admiralty_sector_options_or_defaults (options, &defaults),
                   .width = width, .height = height, .blocks = blocks, .transits = transits,
-                  .taken = taken, .labels = labels };
+                  .taken = taken, .links = links, .labels = labels };
   if (labels != NULL)
     g_array_set_clear_func (labels, (GDestroyNotify) admiralty_sector_label_clear);
   g_array_set_clear_func (blocks, (GDestroyNotify) wall_block_clear);
