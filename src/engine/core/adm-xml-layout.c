@@ -286,7 +286,10 @@ write_attributes (GString *out,
       const char *text = value != NULL ? (const char *) value : "";
 
       if (as_read != NULL && g_strcmp0 (as_read->value, text) == 0)
-        g_string_append_printf (out, "%s%s", as_read->space, as_read->raw);
+        {
+          g_string_append (out, as_read->space);
+          g_string_append (out, as_read->raw);
+        }
       else
         {
           g_autoptr(GString) written = g_string_new (name);
@@ -342,7 +345,8 @@ write_node (GString *out,
         const Tag *tag = node->_private;
         gsize first_column;
 
-        g_string_append_printf (out, "<%s", (const char *) node->name);
+        g_string_append_c (out, '<');
+        g_string_append (out, (const char *) node->name);
         first_column = column_of (out) + 1;
         write_attributes (out, node, first_column);
         if (tag != NULL)
@@ -357,7 +361,9 @@ write_node (GString *out,
         g_string_append_c (out, '>');
         for (xmlNode *child = node->children; child != NULL; child = child->next)
           write_node (out, child, lines);
-        g_string_append_printf (out, "</%s>", (const char *) node->name);
+        g_string_append (out, "</");
+        g_string_append (out, (const char *) node->name);
+        g_string_append_c (out, '>');
         break;
       }
     case XML_TEXT_NODE:
