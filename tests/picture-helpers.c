@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "picture-helpers.h"
 #include "adm-scenario.h"
@@ -46,6 +47,21 @@ pixel_at (cairo_surface_t *surface,
   /* Both formats are native-endian 32-bit words; the top byte is alpha or unused. */
   return *(const guint32 *) (data + iy * cairo_image_surface_get_stride (surface) + ix * 4) &
          0xffffff;
+}
+
+gboolean
+surfaces_equal (cairo_surface_t *a,
+                cairo_surface_t *b)
+{
+  int height = cairo_image_surface_get_height (a), stride = cairo_image_surface_get_stride (a);
+
+  cairo_surface_flush (a);
+  cairo_surface_flush (b);
+  g_assert_cmpint (cairo_image_surface_get_width (a), ==, cairo_image_surface_get_width (b));
+  g_assert_cmpint (height, ==, cairo_image_surface_get_height (b));
+  g_assert_cmpint (stride, ==, cairo_image_surface_get_stride (b));
+  return memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
+                 (gsize) height * stride) == 0;
 }
 
 void

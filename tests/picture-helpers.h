@@ -28,6 +28,11 @@ pixel_at (cairo_surface_t *surface,
           double           x,
           double           y);
 
+/* Whether the image surfaces @a and @b, of one size and format, hold the same bytes. */
+gboolean
+surfaces_equal (cairo_surface_t *a,
+                cairo_surface_t *b);
+
 /* Checks the pixel at (@x, @y) is (@equal) or is not @colour; on failure saves the picture
  * as @name (save_png ()) before failing. */
 void

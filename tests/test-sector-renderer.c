@@ -13,6 +13,7 @@
 
 #include "admiralty-sector-legend.h"
 #include "admiralty-sector-renderer.h"
+#include "file-helpers.h"
 #include "picture-helpers.h"
 #include "shipped-helpers.h"
 
@@ -99,6 +100,116 @@ komarr_view (AdmiraltySectorView  *view,
   view->cards = *cards;
   admiralty_sector_view_fit (view, scenario);
   return scenario;
+}
+
+/* Komarr read from its file with @from replaced by @to (a new scenario, objects of its own). */
+static AdmScenario *
+komarr_changed (const char *from,
+                const char *to)
+{
+  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *changed = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmScenario *scenario;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_nonnull (strstr (text, from));
+  changed = rules_text_changed (text, NULL, from, to);
+  scenario = adm_scenario_load_data (changed, strlen (changed), "komarr-changed", &error);
+  g_assert_no_error (error);
+  return scenario;
+}
+
+/* Sector id → its card in @cards, as a pointer only compared. */
+static GHashTable *
+cards_by_id (AdmScenario *scenario,
+             GHashTable  *cards)
+{
+  GHashTable *by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      AdmSector *s = g_ptr_array_index (sectors, i);
+
+      g_hash_table_insert (by_id, s->id, g_hash_table_lookup (cards, s));
+    }
+  return by_id;
+}
+
+/* F-STRAT-9: cards measured again after an edit — the scenario made anew from the edited
+ * document, as the scenario editor makes it — keep each card whose sector, text and width are
+ * unchanged and shape again only the ones whose text changed; the map drawn with the kept
+ * cards is the map drawn with cards measured from nothing, pixel for pixel. */
+static void
+test_cards_kept (void)
+{
+  AdmiraltySectorView view;
+  g_autoptr(AdmScenario) first = shipped_scenario ("komarr-campaign.admiralty");
+  g_autoptr(AdmScenario) again = shipped_scenario ("komarr-campaign.admiralty");
+  g_autoptr(AdmScenario) renamed = komarr_changed ("First Destroyer Flotilla",
+                                                   "First Destroyer Flotilla Reformed");
+  GHashTable *cards = admiralty_sector_cards_measure (first, NULL);
+  g_autoptr(GHashTable) first_ids = cards_by_id (first, cards);
+  g_autoptr(GHashTable) again_ids = NULL;
+  g_autoptr(GHashTable) renamed_ids = NULL;
+  g_autoptr(GHashTable) fresh = NULL;
+  cairo_surface_t *kept_picture, *fresh_picture;
+  GPtrArray *sectors = adm_scenario_get_sectors (again);
+  guint reshaped = 0;
+
+  /* The same text in another scenario's objects: every card kept, none shaped again. */
+  cards = admiralty_sector_cards_measure_again (again, NULL, NULL, cards);
+  again_ids = cards_by_id (again, cards);
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      AdmSector *s = g_ptr_array_index (sectors, i);
+
+      g_assert_true (g_hash_table_lookup (again_ids, s->id) ==
+                     g_hash_table_lookup (first_ids, s->id));
+    }
+  /* Drawn from the kept cards once the scenario they were shaped for is gone: the rows name
+   * the new scenario's formations, and the picture is the one fresh cards give. */
+  g_clear_object (&first);
+  admiralty_sector_view_init (&view, 1280, 720);
+  view.cards = cards;
+  admiralty_sector_view_fit (&view, again);
+  kept_picture = render (again, &view, NULL);
+  fresh = admiralty_sector_cards_measure (again, NULL);
+  view.cards = fresh;
+  fresh_picture = render (again, &view, NULL);
+  g_assert_true (surfaces_equal (kept_picture, fresh_picture));
+  cairo_surface_destroy (kept_picture);
+  cairo_surface_destroy (fresh_picture);
+
+  /* One formation renamed: its sector's card alone shaped again, with the new name. */
+  cards = admiralty_sector_cards_measure_again (renamed, NULL, NULL, cards);
+  renamed_ids = cards_by_id (renamed, cards);
+  sectors = adm_scenario_get_sectors (renamed);
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      AdmSector *s = g_ptr_array_index (sectors, i);
+
+      if (g_hash_table_lookup (renamed_ids, s->id) != g_hash_table_lookup (again_ids, s->id))
+        {
+          g_assert_cmpstr (s->id, ==, "pol-jump-point");
+          reshaped++;
+        }
+    }
+  g_assert_cmpuint (reshaped, ==, 1);
+  {
+    g_autofree char *text = admiralty_sector_cards_text (renamed, cards);
+
+    g_assert_nonnull (strstr (text, "First Destroyer Flotilla Reformed"));
+  }
+  g_hash_table_unref (cards);
+
+  /* None to keep, and an empty table: every card shaped. */
+  cards = admiralty_sector_cards_measure_again (again, NULL, NULL,
+                                                g_hash_table_new (NULL, NULL));
+  g_assert_cmpuint (g_hash_table_size (cards), ==, adm_scenario_get_sectors (again)->len);
+  g_hash_table_unref (cards);
 }
 
 static void
@@ -870,6 +981,7 @@ main (int   argc,
   g_test_add_func ("/ui/sector-renderer/F-STRAT-8/paper", test_paper);
   g_test_add_func ("/ui/sector-renderer/F-STRAT-9/formations", test_formations);
   g_test_add_func ("/ui/sector-renderer/F-STRAT-9/crowded", test_crowded);
+  g_test_add_func ("/ui/sector-renderer/F-STRAT-9/cards-kept", test_cards_kept);
   g_test_add_func ("/ui/sector-renderer/selection", test_selection);
   g_test_add_func ("/ui/sector-renderer/sector-at", test_sector_at);
   g_test_add_func ("/ui/sector-renderer/zoom/scales-text", test_zoom_scales_text);

@@ -689,18 +689,6 @@ test_generated_table (void)
 
 /* Declaration overlays */
 
-static gboolean
-surfaces_equal (cairo_surface_t *a,
-                cairo_surface_t *b)
-{
-  int height = cairo_image_surface_get_height (a), stride = cairo_image_surface_get_stride (a);
-
-  g_assert_cmpint (cairo_image_surface_get_width (a), ==, cairo_image_surface_get_width (b));
-  g_assert_cmpint (height, ==, cairo_image_surface_get_height (b));
-  return memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
-                 (gsize) height * stride) == 0;
-}
-
 /* Checks two pictures are the same, saving the first as table-renderer-@name.png if not. */
 static void
 check_same (cairo_surface_t *got,

@@ -244,18 +244,17 @@ _admiralty_sector_card_free (Card *card)
 {
   g_clear_object (&card->name);
   g_clear_pointer (&card->rows, g_array_unref);
+  g_free (card->key);
   g_free (card);
 }
 
-/* The card's formations and marks, each with its ships, as many as have a row, and the widths
- * it can take: at least its longest word's (card->least_width), up to its longest row's whole
- * line (card->line_width). */
+/* The card's formations and marks, each with its ships, as many as have a row: what its rows
+ * say, before any of it is shaped. */
 static void
-card_add_rows (Card                         *card,
-               PangoContext                 *context,
-               AdmScenario                  *scenario,
-               const AdmiraltySectorOptions *options,
-               const AdmSector              *sector)
+card_pick_rows (Card                         *card,
+                AdmScenario                  *scenario,
+                const AdmiraltySectorOptions *options,
+                const AdmSector              *sector)
 {
   g_autoptr(GPtrArray) here = admiralty_sector_formations_in (scenario, options, sector);
   g_autoptr(GPtrArray) ghosts = admiralty_sector_last_seen_in (scenario, options, sector);
@@ -272,17 +271,59 @@ card_add_rows (Card                         *card,
                       : g_ptr_array_index (here, i);
       if (!row.ghost)
         row.ships = _admiralty_sector_ship_count_text (scenario, options, row.formation);
-      row.fixed = 2 * NODE_INSET + MARKER_SIZE + LABEL_GAP + ships_room (context, &row);
-      g_autoptr(PangoLayout) line = text_layout (context, row.formation->name, FALSE, row.ghost,
-                                                 LABEL_FONT_SIZE, -1);
-
-      card->line_width = MAX (card->line_width, row.fixed + layout_width (line));
-      card->least_width = MAX (card->least_width,
-                               row.fixed + widest_word (context, row.formation->name, FALSE,
-                                                        row.ghost, LABEL_FONT_SIZE));
       g_array_append_val (card->rows, row);
     }
   card->more = count - named;
+}
+
+/* The widths the card can take: at least its longest word's (card->least_width), up to its
+ * longest row's whole line (card->line_width). */
+static void
+card_measure_rows (Card         *card,
+                   PangoContext *context,
+                   const char   *name)
+{
+  card->least_width = MAX (NODE_W, widest_word (context, name, TRUE, FALSE, NAME_FONT_SIZE) +
+                                   2 * NAME_INSET);
+  for (guint i = 0; i < card->rows->len; i++)
+    {
+      CardRow *row = &g_array_index (card->rows, CardRow, i);
+      g_autoptr(PangoLayout) line = NULL;
+
+      row->fixed = 2 * NODE_INSET + MARKER_SIZE + LABEL_GAP + ships_room (context, row);
+      line = text_layout (context, row->formation->name, FALSE, row->ghost, LABEL_FONT_SIZE, -1);
+      card->line_width = MAX (card->line_width, row->fixed + layout_width (line));
+      card->least_width = MAX (card->least_width,
+                               row->fixed + widest_word (context, row->formation->name, FALSE,
+                                                         row->ghost, LABEL_FONT_SIZE));
+    }
+}
+
+/* Everything the card's shape depends on, with @sector's id, in one string: two cards with
+ * the same key are laid out alike at the same @widest. */
+static char *
+card_key (const Card      *card,
+          const AdmSector *sector,
+          double           widest)
+{
+  GString *key = g_string_new (NULL);
+
+  g_string_append_printf (key, "%a\x1e", widest);
+  g_string_append (key, sector->id);
+  g_string_append_c (key, '\x1e');
+  g_string_append (key, sector->name);
+  for (guint i = 0; i < card->rows->len; i++)
+    {
+      const CardRow *row = &g_array_index (card->rows, CardRow, i);
+
+      g_string_append_c (key, '\x1f');
+      g_string_append (key, row->formation->name);
+      g_string_append_c (key, '\x1f');
+      g_string_append (key, row->ships != NULL ? row->ships : "");
+      g_string_append (key, row->ghost ? "\x1f" "1" : "\x1f" "0");
+    }
+  g_string_append_printf (key, "\x1f+%u", card->more);
+  return g_string_free (key, FALSE);
 }
 
 /* The card's width when it may take up to @widest px for its rows' whole lines, and past it
@@ -337,21 +378,31 @@ card_lay_out (Card         *card,
   card->size.height = ceil (top + ROWS_BOTTOM_PAD);
 }
 
-/* @sector's card with its rows and the widths it can take, not yet laid out. */
+/* @sector's card with its rows, not yet shaped, and its key for @widest. */
 static Card *
-card_gather (PangoContext                 *context,
-             AdmScenario                  *scenario,
+card_gather (AdmScenario                  *scenario,
              const AdmiraltySectorOptions *options,
-             const AdmSector              *sector)
+             const AdmSector              *sector,
+             double                        widest)
 {
   Card *card = g_new0 (Card, 1);
 
   card->rows = g_array_new (FALSE, TRUE, sizeof (CardRow));
   g_array_set_clear_func (card->rows, (GDestroyNotify) card_row_clear);
-  card->least_width = MAX (NODE_W, widest_word (context, sector->name, TRUE, FALSE,
-                                                NAME_FONT_SIZE) + 2 * NAME_INSET);
-  card_add_rows (card, context, scenario, options, sector);
+  card_pick_rows (card, scenario, options, sector);
+  card->key = card_key (card, sector, widest);
   return card;
+}
+
+/* @card shaped and laid out in @context, up to @widest px wide for its rows' whole lines. */
+static void
+card_shape (Card            *card,
+            PangoContext    *context,
+            const AdmSector *sector,
+            double           widest)
+{
+  card_measure_rows (card, context, sector->name);
+  card_lay_out (card, context, sector->name, card_width (card, widest));
 }
 
 Card *
@@ -361,11 +412,22 @@ _admiralty_sector_card_new (AdmScenario                  *scenario,
                             double                        widest)
 {
   PangoContext *context = card_context ();
-  Card *card = card_gather (context, scenario, options, sector);
+  Card *card = card_gather (scenario, options, sector, widest);
 
-  card_lay_out (card, context, sector->name, card_width (card, widest));
+  card_shape (card, context, sector, widest);
   g_object_unref (context);
   return card;
+}
+
+/* @fresh's formations given to @kept, a card with the same key: the same rows in the same
+ * order, whose formations may be another scenario's objects of the same names. */
+static void
+card_take_formations (Card       *kept,
+                      const Card *fresh)
+{
+  for (guint i = 0; i < kept->rows->len; i++)
+    g_array_index (kept->rows, CardRow, i).formation =
+      g_array_index (fresh->rows, CardRow, i).formation;
 }
 
 /* The width a card is allowed for its rows' whole lines at widening @step of a fit. */
@@ -384,25 +446,58 @@ sector_step (GHashTable      *widths,
 }
 
 /* Each sector's card, each up to @widest px wide (or to its step of @widths when @widest is
- * negative) for its rows' whole lines. */
+ * negative) for its rows' whole lines. A card of @previous (a table these functions made,
+ * taken and freed here; or NULL) with the same key is kept rather than shaped again. */
 static GHashTable *
 cards_measure (AdmScenario                  *scenario,
                const AdmiraltySectorOptions *options,
                double                        widest,
-               GHashTable                   *widths)
+               GHashTable                   *widths,
+               GHashTable                   *previous)
 {
   GHashTable *cards = g_hash_table_new_full (NULL, NULL, NULL,
                                              (GDestroyNotify) _admiralty_sector_card_free);
+  g_autoptr(GHashTable) kept = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                                      (GDestroyNotify) _admiralty_sector_card_free);
   GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+  PangoContext *context = NULL;
 
+  /* Keyed by what they show: @previous's keys may be sectors of a scenario gone since. */
+  if (previous != NULL)
+    {
+      GHashTableIter iter;
+      Card *card;
+
+      g_hash_table_iter_init (&iter, previous);
+      while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &card))
+        {
+          g_hash_table_iter_steal (&iter);
+          g_hash_table_replace (kept, card->key, card);
+        }
+      g_hash_table_unref (previous);
+    }
   for (guint i = 0; i < sectors->len; i++)
     {
       const AdmSector *sector = g_ptr_array_index (sectors, i);
       double width = widest >= 0 ? widest : step_width (sector_step (widths, sector));
+      g_autoptr(Card) fresh = card_gather (scenario, options, sector, width);
+      Card *card = g_hash_table_lookup (kept, fresh->key);
 
-      g_hash_table_insert (cards, (gpointer) sector,
-                           _admiralty_sector_card_new (scenario, options, sector, width));
+      if (card != NULL)
+        {
+          g_hash_table_steal (kept, fresh->key);
+          card_take_formations (card, fresh);
+        }
+      else
+        {
+          if (context == NULL)
+            context = card_context ();
+          card_shape (fresh, context, sector, width);
+          card = g_steal_pointer (&fresh);
+        }
+      g_hash_table_insert (cards, (gpointer) sector, card);
     }
+  g_clear_object (&context);
   return cards;
 }
 
@@ -418,12 +513,21 @@ admiralty_sector_cards_measure_at (AdmScenario                  *scenario,
                                    const AdmiraltySectorOptions *options,
                                    GHashTable                   *widths)
 {
+  return admiralty_sector_cards_measure_again (scenario, options, widths, NULL);
+}
+
+GHashTable *
+admiralty_sector_cards_measure_again (AdmScenario                  *scenario,
+                                      const AdmiraltySectorOptions *options,
+                                      GHashTable                   *widths,
+                                      GHashTable                   *previous)
+{
   AdmiraltySectorOptions defaults;
 
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
 
   return cards_measure (scenario, _admiralty_sector_options_or_defaults (options, &defaults),
-                        -1, widths);
+                        -1, widths, previous);
 }
 
 char *
@@ -442,14 +546,18 @@ admiralty_sector_cards_text (AdmScenario *scenario,
       const AdmSector *sector = g_ptr_array_index (sectors, i);
       const Card *card = g_hash_table_lookup (cards, sector);
 
-      g_string_append_printf (text, "%s\x1e%s", sector->id, pango_layout_get_text (card->name));
+      g_string_append (text, sector->id);
+      g_string_append_c (text, '\x1e');
+      g_string_append (text, pango_layout_get_text (card->name));
       for (guint r = 0; r < card->rows->len; r++)
         {
           const CardRow *row = &g_array_index (card->rows, CardRow, r);
 
-          g_string_append_printf (text, "\x1f%s\x1f%s\x1f%d",
-                                  pango_layout_get_text (row->name),
-                                  row->ships != NULL ? row->ships : "", row->ghost);
+          g_string_append_c (text, '\x1f');
+          g_string_append (text, pango_layout_get_text (row->name));
+          g_string_append_c (text, '\x1f');
+          g_string_append (text, row->ships != NULL ? row->ships : "");
+          g_string_append (text, row->ghost ? "\x1f" "1" : "\x1f" "0");
         }
       g_string_append_printf (text, "\x1f+%u\x1d", card->more);
     }
@@ -565,8 +673,9 @@ admiralty_sector_cards_fit_widths (const AdmiraltySectorView    *view,
   for (guint i = 0; i < n; i++)
     {
       const AdmSector *sector = g_ptr_array_index (sectors, i);
-      g_autoptr(Card) card = card_gather (context, scenario, options, sector);
+      g_autoptr(Card) card = card_gather (scenario, options, sector, step_width (0));
 
+      card_measure_rows (card, context, sector->name);
       for (guint k = 0; k < CARD_WIDENINGS; k++)
         {
           double width = card_width (card, step_width (k));

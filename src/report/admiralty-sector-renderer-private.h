@@ -70,6 +70,7 @@ typedef struct {
   double                  more_top;  /* px from the card's top: the badge's row */
   double                  least_width; /* px: the default, or its longest word's */
   double                  line_width;  /* px: its longest row's whole line */
+  char                   *key;       /* what its shape depends on (card_key ()) */
 } Card;
 
 /* What one call of admiralty_sector_render works with, on the caller's stack. */

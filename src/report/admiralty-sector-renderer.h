@@ -218,6 +218,16 @@ GHashTable   *admiralty_sector_cards_measure_at (AdmScenario                  *s
                                                const AdmiraltySectorOptions *options,
                                                GHashTable                   *widths)
                                                G_GNUC_WARN_UNUSED_RESULT;
+/* As admiralty_sector_cards_measure_at (), keeping each card of @previous (a table these
+ * functions made, which this takes and frees; or NULL) whose sector,
+ * text and width are unchanged rather than shaping it again, though @previous was made for
+ * another scenario (one made again from an edited document): a redraw after a sector moved
+ * or a formation's orders shapes no card again. */
+GHashTable   *admiralty_sector_cards_measure_again (AdmScenario                  *scenario,
+                                                    const AdmiraltySectorOptions *options,
+                                                    GHashTable                   *widths,
+                                                    GHashTable                   *previous)
+                                                    G_GNUC_WARN_UNUSED_RESULT;
 /* The text @cards (of @scenario's sectors) show, names, rows and ships, in one string: two
  * sets of cards with the same text are measured alike at the same widths. */
 char         *admiralty_sector_cards_text     (AdmScenario                  *scenario,

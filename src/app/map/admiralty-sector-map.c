@@ -181,11 +181,14 @@ update_cards (AdmiraltySectorMap *self)
   g_autofree char *text = NULL, *key = NULL;
 
   self->view.cards = NULL;
-  g_clear_pointer (&self->cards, g_hash_table_unref);
   if (self->scenario == NULL)
-    return;
+    {
+      g_clear_pointer (&self->cards, g_hash_table_unref);
+      return;
+    }
   build_options (self, &options);
-  self->cards = admiralty_sector_cards_measure_at (self->scenario, &options, self->fit_widths);
+  self->cards = admiralty_sector_cards_measure_again (self->scenario, &options, self->fit_widths,
+                                                      g_steal_pointer (&self->cards));
   self->view.cards = self->cards;
   if (!self->fitted || self->view.width <= 0 || self->view.height <= 0)
     return;
@@ -199,9 +202,9 @@ update_cards (AdmiraltySectorMap *self)
       g_free (self->fit_key);
       self->fit_key = g_steal_pointer (&key);
       self->view.cards = NULL;
-      g_hash_table_unref (self->cards);
-      self->cards = admiralty_sector_cards_measure_at (self->scenario, &options,
-                                                       self->fit_widths);
+      self->cards = admiralty_sector_cards_measure_again (self->scenario, &options,
+                                                          self->fit_widths,
+                                                          g_steal_pointer (&self->cards));
       self->view.cards = self->cards;
     }
   admiralty_sector_view_fit_apart (&self->view, self->scenario);
