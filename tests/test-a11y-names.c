@@ -17,6 +17,7 @@
 #include "admiralty-battle-page-private.h"
 #include "admiralty-scenario-editor-private.h"
 #include "admiralty-window-private.h"
+#include "admiralty-tooltip.h"
 #include "editor-helpers.h"
 #include "ui-helpers.h"
 #include "adm-campaign-file.h"
@@ -419,6 +420,39 @@ test_editor (void)
   remove_tree (folder);
 }
 
+static void
+count_notify_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 guint      *count)
+{
+  (*count)++;
+}
+
+/* A tooltip set to what it says already is left alone (GTK 4.8 asks the display where the
+ * pointer is at every set on a shown widget): only a new text, or none, is set. */
+static void
+test_tooltip_set_once (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *button = gtk_button_new_with_label ("Fire");
+  guint count = 0;
+
+  gtk_window_set_child (GTK_WINDOW (window), button);
+  gtk_window_present (GTK_WINDOW (window));
+  g_signal_connect (button, "notify::tooltip-text", G_CALLBACK (count_notify_cb), &count);
+  admiralty_tooltip_set (button, "Out of range");
+  admiralty_tooltip_set (button, "Out of range");
+  g_assert_cmpuint (count, ==, 1);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Out of range");
+  admiralty_tooltip_set (button, "Out of arc");
+  g_assert_cmpuint (count, ==, 2);
+  admiralty_tooltip_set (button, NULL);
+  admiralty_tooltip_set (button, NULL);
+  g_assert_cmpuint (count, ==, 3);
+  g_assert_null (gtk_widget_get_tooltip_text (button));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -431,5 +465,6 @@ main (int   argc,
   g_test_add_func ("/ui/a11y-names/pinned-tabs", test_pinned_tabs);
   g_test_add_func ("/ui/a11y-names/battle", test_battle);
   g_test_add_func ("/ui/a11y-names/editor", test_editor);
+  g_test_add_func ("/ui/a11y-names/tooltip-set-once", test_tooltip_set_once);
   return ui_test_finish (g_test_run ());
 }

@@ -30,6 +30,7 @@
 #include "adm-dice-ledger.h"
 #include "adm-log-entry.h"
 #include "adm-log-model.h"
+#include "admiralty-tooltip.h"
 
 
 /* The report's or the dice log's list: the side panel's page it is on, its view, the model
@@ -810,7 +811,7 @@ fleet_row_text_cb (AdmiraltyFleetEntry *entry,
   /* Set while the label is hidden: GTK asks the display where the pointer is whenever a
    * shown widget's tooltip is set, a round trip to the X server. */
   gtk_widget_set_visible (GTK_WIDGET (label), FALSE);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (label), text);
+  admiralty_tooltip_set (GTK_WIDGET (label), text);
   gtk_widget_set_visible (GTK_WIDGET (label), TRUE);
 }
 
@@ -864,7 +865,7 @@ fleet_row_new (gpointer item,
        * whenever a shown widget's tooltip is set, a round trip to the X server, and a phase
        * makes a row for every ship whose line it changed. */
       gtk_widget_set_visible (label, FALSE);
-      gtk_widget_set_tooltip_text (label, text);
+      admiralty_tooltip_set (label, text);
       gtk_widget_set_visible (label, TRUE);
       gtk_widget_set_margin_start (label, 24);
       gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row),

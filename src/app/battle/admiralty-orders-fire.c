@@ -14,6 +14,7 @@
 #include "admiralty-orders-odds.h"
 #include "admiralty-plain-text.h"
 #include "admiralty-units.h"
+#include "admiralty-tooltip.h"
 
 struct _AdmiraltyOrdersFire
 {
@@ -464,7 +465,7 @@ admiralty_orders_fire_rebuild_weapons (AdmiraltyOrdersFire *self)
                                                     "turn %d (F-TORP-1)"), ship->tubes_ready);
 
           gtk_widget_set_sensitive (check, FALSE);
-          gtk_widget_set_tooltip_text (check, why);
+          admiralty_tooltip_set (check, why);
         }
       g_signal_connect_swapped (check, "toggled", G_CALLBACK (weapon_toggled_cb), self);
       gtk_box_append (self->weapon_box, check);
@@ -490,7 +491,7 @@ offer_ship_order (AdmiraltyOrdersFire *self,
   if (admiralty_orders_find_ship_order (list, ship->id) >= 0)
     {
       gtk_widget_set_sensitive (check, TRUE);
-      gtk_widget_set_tooltip_text (check, NULL);
+      admiralty_tooltip_set (check, NULL);
       return;
     }
   candidate = admiralty_orders_context_copy_orders (self->context);
@@ -502,7 +503,7 @@ offer_ship_order (AdmiraltyOrdersFire *self,
   if (dry_run (self, candidate, decl->line, &reason))
     {
       gtk_widget_set_sensitive (check, TRUE);
-      gtk_widget_set_tooltip_text (check, NULL);
+      admiralty_tooltip_set (check, NULL);
     }
   else
     {
@@ -510,7 +511,7 @@ offer_ship_order (AdmiraltyOrdersFire *self,
 
       admiralty_orders_split_error (reason, &text);
       gtk_widget_set_sensitive (check, FALSE);
-      gtk_widget_set_tooltip_text (check, text);
+      admiralty_tooltip_set (check, text);
     }
 }
 
@@ -536,10 +537,10 @@ offer_return_fire (AdmiraltyOrdersFire *self,
   if (!allowed)
     gtk_check_button_set_active (self->return_check, FALSE);
   gtk_widget_set_sensitive (GTK_WIDGET (self->return_check), allowed);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->return_check),
-                               allowed ? NULL
-                                       : _("Return fire only at a formation that has fired on "
-                                           "this one in this phase (F-FIRE-11)"));
+  admiralty_tooltip_set (GTK_WIDGET (self->return_check),
+                         allowed ? NULL
+                                 : _("Return fire only at a formation that has fired on "
+                                     "this one in this phase (F-FIRE-11)"));
 }
 
 void

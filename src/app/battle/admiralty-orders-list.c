@@ -12,6 +12,7 @@
 #include "admiralty-orders-kinds.h"
 #include "admiralty-orders-list.h"
 #include "admiralty-units.h"
+#include "admiralty-tooltip.h"
 
 struct _AdmiraltyOrdersList
 {
@@ -556,7 +557,7 @@ decl_row_set (AdmiraltyOrdersList *self,
     {
       r->icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
       gtk_widget_add_css_class (r->icon, "warning");
-      gtk_widget_set_tooltip_text (r->icon, _("The engine refuses this order"));
+      admiralty_tooltip_set (r->icon, _("The engine refuses this order"));
       gtk_box_prepend (GTK_BOX (r->box), r->icon);
     }
   else if (!failed && r->icon != NULL)

@@ -24,6 +24,7 @@
 #include "adm-clock.h"
 #include "adm-dice-ledger.h"
 #include "adm-order-sheet.h"
+#include "admiralty-tooltip.h"
 
 struct _AdmiraltyCampaignOrders
 {
@@ -379,14 +380,14 @@ portal_row (AdmiraltyCampaignOrders *self,
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   accept = gtk_button_new_with_mnemonic (_("_Accept"));
   gtk_widget_set_valign (accept, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (accept, _("Journal the sheet sent from the portal as his sheet "
-                                         "for this cycle"));
+  admiralty_tooltip_set (accept, _("Journal the sheet sent from the portal as his sheet "
+                                   "for this cycle"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (accept), "board.accept-sheet");
   gtk_actionable_set_action_target (GTK_ACTIONABLE (accept), "s", admiral->id);
   refuse = gtk_button_new_with_mnemonic (_("_Refuse…"));
   gtk_widget_set_valign (refuse, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (refuse, _("Refuse the sheet sent from the portal, saying why: "
-                                         "the admiral sees the reason on his page"));
+  admiralty_tooltip_set (refuse, _("Refuse the sheet sent from the portal, saying why: "
+                                   "the admiral sees the reason on his page"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (refuse), "board.refuse-sheet");
   gtk_actionable_set_action_target (GTK_ACTIONABLE (refuse), "s", admiral->id);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), refuse);
@@ -591,8 +592,8 @@ final_mark (AdmiraltyCampaignOrders *self,
   gtk_widget_add_css_class (mark, "success");
   gtk_widget_add_css_class (mark, "heading");
   gtk_widget_set_valign (mark, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (mark, _("He marked his sheet final on his phone: nothing more "
-                                       "to send this cycle"));
+  admiralty_tooltip_set (mark, _("He marked his sheet final on his phone: nothing more "
+                                 "to send this cycle"));
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), mark);
 }
 
@@ -623,7 +624,7 @@ admiral_row (AdmiraltyCampaignOrders *self,
 
   /* The window's style sheet colours the dot with the faction's colour. */
   gtk_widget_set_valign (dot, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (dot, admiral->faction->name);
+  admiralty_tooltip_set (dot, admiral->faction->name);
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), dot);
 
   /* Translators: an admiral on the board, "Adm. Aral Vorkosigan · Barrayar" */
@@ -742,7 +743,7 @@ table_menu_button (AdmiraltyCampaignOrders       *self,
     {
       item = g_menu_item_new (_("Take _Back…"), NULL);
       g_menu_item_set_action_and_target (item, "board.take-back", "u", index);
-      gtk_widget_set_tooltip_text (button, _("Take the engagement back from its table"));
+      admiralty_tooltip_set (button, _("Take the engagement back from its table"));
     }
   else
     {
@@ -751,12 +752,12 @@ table_menu_button (AdmiraltyCampaignOrders       *self,
       if (self->n_tables == 0)
         {
           gtk_widget_set_sensitive (button, FALSE);
-          gtk_widget_set_tooltip_text (button, _("Turn tables on in “Tables…” to send "
-                                                 "engagements to other masters"));
+          admiralty_tooltip_set (button, _("Turn tables on in “Tables…” to send "
+                                           "engagements to other masters"));
         }
       else
-        gtk_widget_set_tooltip_text (button, _("Send the engagement to another master’s "
-                                               "table"));
+        admiralty_tooltip_set (button, _("Send the engagement to another master’s "
+                                         "table"));
     }
   g_menu_append_item (menu, item);
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
@@ -894,7 +895,7 @@ board_update_results (AdmiraltyCampaignOrders *self,
           break;
         }
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name (icon));
-      gtk_widget_set_tooltip_text (row, tooltip);
+      admiralty_tooltip_set (row, tooltip);
       /* Waiting, dropped, or ended without a battle: nothing to open; the status says why. */
       if ((menu = table_menu_button (self, engagement, i)) != NULL)
         adw_action_row_add_suffix (ADW_ACTION_ROW (row), menu);
@@ -907,7 +908,7 @@ board_update_results (AdmiraltyCampaignOrders *self,
         {
           open = gtk_button_new_with_mnemonic (label);
           gtk_widget_set_valign (open, GTK_ALIGN_CENTER);
-          gtk_widget_set_tooltip_text (open, tooltip);
+          admiralty_tooltip_set (open, tooltip);
           gtk_actionable_set_action_name (GTK_ACTIONABLE (open), "board.open-engagement");
           gtk_actionable_set_action_target (GTK_ACTIONABLE (open), "u", i);
           adw_action_row_add_suffix (ADW_ACTION_ROW (row), open);

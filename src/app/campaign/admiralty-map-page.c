@@ -11,6 +11,7 @@
 #include "admiralty-plain-text.h"
 #include "adm-audience.h"
 #include "adm-sector-battle.h"
+#include "admiralty-tooltip.h"
 
 G_DEFINE_FINAL_TYPE (AdmiraltyMapPage, admiralty_map_page, ADW_TYPE_BIN)
 
@@ -40,7 +41,7 @@ faction_correct_button (const AdmFaction *faction,
     }
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "document-edit-symbolic");
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
-  gtk_widget_set_tooltip_text (button, tooltip);
+  admiralty_tooltip_set (button, tooltip);
   gtk_widget_set_valign (button, GTK_ALIGN_START);
   gtk_widget_add_css_class (button, "flat");
   return button;

@@ -15,6 +15,7 @@
 #include "adm-muster.h"
 #include "adm-xml.h"
 #include "adm-campaign-journal.h"
+#include "admiralty-tooltip.h"
 
 struct _AdmiraltyMusterPage
 {
@@ -266,10 +267,10 @@ fill_formations (AdmiraltyMusterPage  *self,
       adw_combo_row_set_selected (ADW_COMBO_ROW (row), index);
       /* F-GEN-7: where it starts, once the master has decided on the muster. */
       gtk_widget_set_sensitive (row, entry->status != ADM_MUSTER_HANDED_IN);
-      gtk_widget_set_tooltip_text (row, entry->status != ADM_MUSTER_HANDED_IN
-                                        ? _("Where the formation starts (F-GEN-7)")
-                                        : _("Accept or return the muster before setting where "
-                                            "its formations start"));
+      admiralty_tooltip_set (row, entry->status != ADM_MUSTER_HANDED_IN
+                                  ? _("Where the formation starts (F-GEN-7)")
+                                  : _("Accept or return the muster before setting where "
+                                      "its formations start"));
     }
   adw_preferences_group_set_description (self->formations_group,
                                          entry->status == ADM_MUSTER_HANDED_IN

@@ -24,6 +24,7 @@
 #include "adm-campaign-file.h"
 #include "adm-campaign-journal.h"
 #include "adm-order-sheet.h"
+#include "admiralty-tooltip.h"
 
 /* The order row: what the formation does this cycle (F-STRAT-16), or instructions in its
  * stead (F-STRAT-13); 0 keeps the standing orders (F-STRAT-5). */
@@ -1217,7 +1218,7 @@ icon_button (const char *icon,
   GtkWidget *button = gtk_button_new_from_icon_name (icon);
 
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (button, tooltip);
+  admiralty_tooltip_set (button, tooltip);
   gtk_widget_add_css_class (button, "flat");
   return button;
 }
@@ -1314,9 +1315,9 @@ entry_add_administrative (Entry *entry)
 
   entry->id_row = ADW_ACTION_ROW (admiralty_plain_row (adw_action_row_new ()));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry->id_row), _("Its id"));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (entry->id_row),
-                               _("Made from the name: lower case, a dash for each space, and "
-                                 "-2, -3 … when a formation has had the id"));
+  admiralty_tooltip_set (GTK_WIDGET (entry->id_row),
+                         _("Made from the name: lower case, a dash for each space, and "
+                           "-2, -3 … when a formation has had the id"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (entry->group), GTK_WIDGET (entry->id_row));
 
   entry->new_flagship_row = ADW_COMBO_ROW (admiralty_plain_row (adw_combo_row_new ()));
@@ -1385,9 +1386,9 @@ entry_new (AdmiraltySheetForm *self,
   send_button = gtk_button_new_with_mnemonic (_("_Send Alone"));
   gtk_widget_set_valign (send_button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (send_button, "flat");
-  gtk_widget_set_tooltip_text (send_button,
-                               _("An out-of-band message: journal this order now, alone, as a "
-                                 "late sheet with its time (F-STRAT-7)"));
+  admiralty_tooltip_set (send_button,
+                         _("An out-of-band message: journal this order now, alone, as a "
+                           "late sheet with its time (F-STRAT-7)"));
   g_signal_connect (send_button, "clicked", G_CALLBACK (send_alone_cb), entry);
   entry->send_button = send_button;
   adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (entry->group), send_button);
@@ -1658,9 +1659,9 @@ form_update (AdmiraltySheetForm *self)
   keep_draft (self);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "sheet.hand-in", ok);
-  gtk_widget_set_tooltip_text (self->hand_in_button,
-                               ok ? _("Journal the sheet and its new or corrected orders")
-                                  : _("An order is refused: correct it first"));
+  admiralty_tooltip_set (self->hand_in_button,
+                         ok ? _("Journal the sheet and its new or corrected orders")
+                            : _("An order is refused: correct it first"));
 }
 
 gboolean

@@ -14,6 +14,7 @@
 #include "admiralty-editor-sides.h"
 #include "admiralty-scenario-editor-private.h"
 #include "adm-scenario-check.h"
+#include "admiralty-tooltip.h"
 
 /* The draft's name beside the campaign's own drafts (admiralty-drafts.h). */
 #define DRAFT_KIND "scenario-draft"
@@ -58,16 +59,6 @@ update_title (AdmiraltyScenarioEditor *self)
   adw_view_switcher_title_set_title (self->switcher_title, title);
 }
 
-/* A tooltip set on a shown widget asks the X server where the pointer is: only a new one is
- * set. */
-static void
-set_tooltip (GtkWidget  *widget,
-             const char *text)
-{
-  if (g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) != 0)
-    gtk_widget_set_tooltip_text (widget, text);
-}
-
 static void
 update_actions (AdmiraltyScenarioEditor *self)
 {
@@ -78,7 +69,8 @@ update_actions (AdmiraltyScenarioEditor *self)
   gtk_widget_action_set_enabled (widget, "win.redo", adm_scenario_edit_can_redo (self->edit));
   gtk_widget_action_set_enabled (widget, "win.start-campaign", count == 0);
   if (count == 0)
-    set_tooltip (self->start_button, _("Save the scenario and start a new campaign from it"));
+    admiralty_tooltip_set (self->start_button,
+                           _("Save the scenario and start a new campaign from it"));
   else
     {
       /* Translators: the Start Campaign button's tooltip while it is disabled */
@@ -89,7 +81,7 @@ update_actions (AdmiraltyScenarioEditor *self)
                                                            "them on the Problems page first",
                                                            count), count);
 
-      set_tooltip (self->start_button, tip);
+      admiralty_tooltip_set (self->start_button, tip);
     }
 }
 

@@ -24,6 +24,7 @@
 #include "adm-campaign-file.h"
 #include "adm-campaign-journal.h"
 #include "adm-clock.h"
+#include "admiralty-tooltip.h"
 
 #define MAX_RECENT_FILES 10
 
@@ -59,17 +60,6 @@ _admiralty_window_describe_undo (AdmiraltyWindow *self,
 static void update_close_players (AdmiraltyWindow *self,
                                   GtkWindow       *leaving);
 
-/* Sets @widget's tooltip to @text unless it says that already: GTK asks the display where
- * the pointer is whenever a shown widget's tooltip is set, a round trip to the X server on
- * every Resolve. */
-static void
-set_tooltip (GtkWidget  *widget,
-             const char *text)
-{
-  if (g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) != 0)
-    gtk_widget_set_tooltip_text (widget, text);
-}
-
 /* Item @position of @menu says @label and runs @action; it is made again only when it says
  * something else: each item changed makes the popover menu build its row again, which a
  * Resolve would pay for the Redo item that still says "Redo". */
@@ -104,8 +94,8 @@ admiralty_window_update_undo_labels (AdmiraltyWindow *self)
   undo_label = undo != NULL ? g_strdup_printf (_("Undo “%s”"), undo) : g_strdup (_("Undo"));
   /* Translators: a menu item and tooltip, "Redo “Resolve Fire, Turn 3”" */
   redo_label = redo != NULL ? g_strdup_printf (_("Redo “%s”"), redo) : g_strdup (_("Redo"));
-  set_tooltip (self->undo_button, undo_label);
-  set_tooltip (self->redo_button, redo_label);
+  admiralty_tooltip_set (self->undo_button, undo_label);
+  admiralty_tooltip_set (self->redo_button, redo_label);
 
   set_menu_item (self->undo_section, 0, undo_label, "win.undo");
   set_menu_item (self->undo_section, 1, redo_label, "win.redo");

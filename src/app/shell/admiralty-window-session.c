@@ -15,6 +15,7 @@
 #include "adm-table-client.h"
 #include "adm-campaign-battles.h"
 #include "adm-campaign-file.h"
+#include "admiralty-tooltip.h"
 
 /* The key naming the tab in session-selected: the fixed tabs by name, the others by file. */
 static const char *
@@ -399,7 +400,7 @@ welcome_row (const char *title,
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.open-path");
   gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s", path);
-  gtk_widget_set_tooltip_text (row, path);
+  admiralty_tooltip_set (row, path);
   return row;
 }
 

@@ -19,6 +19,7 @@
 #include "adm-campaign-journal.h"
 #include "adm-log-entry.h"
 #include "adm-log-model.h"
+#include "admiralty-tooltip.h"
 
 G_DEFINE_FINAL_TYPE (AdmiraltyWindow, admiralty_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -142,7 +143,7 @@ admiralty_window_update_ships (AdmiraltyWindow *self)
   tooltip = g_strdup_printf (_("Ships in all: %u · destroyed: %u · wrecks: %u · removed: %u"),
                              total, counts[ADM_SHIP_FATE_DESTROYED],
                              counts[ADM_SHIP_FATE_WRECK], counts[ADM_SHIP_FATE_REMOVED]);
-  gtk_widget_set_tooltip_text (self->ships_card, tooltip);
+  admiralty_tooltip_set (self->ships_card, tooltip);
 }
 
 static void

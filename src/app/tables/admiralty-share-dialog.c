@@ -10,6 +10,7 @@
 #include "admiralty-tables-dialog.h"
 #include "admiralty-plain-text.h"
 #include "adm-campaign-file.h"
+#include "admiralty-tooltip.h"
 
 #define QR_SIZE 148
 
@@ -202,8 +203,8 @@ admiral_row (AdmiraltyShareDialog *self,
   row->copy = gtk_button_new_with_mnemonic (_("_Copy Link"));
   g_signal_connect (row->copy, "clicked", G_CALLBACK (copy_clicked_cb), row);
   row->revoke = gtk_button_new_with_mnemonic (_("_Revoke Link"));
-  gtk_widget_set_tooltip_text (row->revoke, _("Make a new link for this admiral: the old one, "
-                                              "and its code, stop working at once"));
+  admiralty_tooltip_set (row->revoke, _("Make a new link for this admiral: the old one, "
+                                        "and its code, stop working at once"));
   g_signal_connect (row->revoke, "clicked", G_CALLBACK (revoke_clicked_cb), row);
   gtk_box_append (GTK_BOX (buttons), row->copy);
   gtk_box_append (GTK_BOX (buttons), row->revoke);

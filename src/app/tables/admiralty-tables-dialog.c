@@ -9,6 +9,7 @@
 #include "adm-portal-qr.h"
 #include "adm-engagement-queue.h"
 #include "adm-engagement.h"
+#include "admiralty-tooltip.h"
 
 #define QR_SIZE 148
 
@@ -196,8 +197,8 @@ table_row (AdmiraltyTablesDialog *self,
   gtk_actionable_set_action_target (GTK_ACTIONABLE (copy), "s", table);
   gtk_widget_set_sensitive (copy, link != NULL);
   revoke = gtk_button_new_with_mnemonic (_("_Revoke Link"));
-  gtk_widget_set_tooltip_text (revoke, _("Make a new link for this table: the old one, and its "
-                                         "code, stop working at once"));
+  admiralty_tooltip_set (revoke, _("Make a new link for this table: the old one, and its "
+                                   "code, stop working at once"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (revoke), "tables.revoke");
   gtk_actionable_set_action_target (GTK_ACTIONABLE (revoke), "s", table);
   gtk_box_append (GTK_BOX (buttons), copy);
@@ -273,7 +274,7 @@ request_row (gpointer item,
   dropdown = gtk_drop_down_new_from_strings ((const char * const *) choices->pdata);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), choices->len - 2);
   gtk_widget_set_valign (dropdown, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (dropdown, _("The table he is let in as"));
+  admiralty_tooltip_set (dropdown, _("The table he is let in as"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Let in as"), -1);
   accept = gtk_button_new_with_mnemonic (_("_Let In"));

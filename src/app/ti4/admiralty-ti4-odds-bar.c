@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-ti4-odds-bar.h"
+#include "admiralty-tooltip.h"
 
 struct _AdmiraltyTi4OddsBar
 {
@@ -157,7 +158,7 @@ admiralty_ti4_odds_bar_set_values (AdmiraltyTi4OddsBar *self,
                                  100 * self->values[2]);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   description, -1);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self), description);
+  admiralty_tooltip_set (GTK_WIDGET (self), description);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

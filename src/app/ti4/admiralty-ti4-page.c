@@ -18,6 +18,7 @@
 #include "admiralty-toast.h"
 #include "adm-luck.h"
 #include "admiralty-typed-dice.h"
+#include "admiralty-tooltip.h"
 
 G_DEFINE_FINAL_TYPE (AdmiraltyTi4Page, admiralty_ti4_page, ADW_TYPE_BIN)
 
@@ -460,8 +461,8 @@ policy_selected_cb (AdmiraltyTi4Page *self,
                     GParamSpec       *pspec,
                     AdwComboRow      *row)
 {
-  gtk_widget_set_tooltip_text (GTK_WIDGET (row),
-                               adm_ti4_policy_describe (adw_combo_row_get_selected (row)));
+  admiralty_tooltip_set (GTK_WIDGET (row),
+                         adm_ti4_policy_describe (adw_combo_row_get_selected (row)));
   setup_changed_cb (self);
 }
 
@@ -670,8 +671,8 @@ admiralty_ti4_page_update_undo (AdmiraltyTi4Page *self)
   /* Translators: a tooltip, "Redo “Roll for the attacker, round 2” (Shift+Ctrl+Z)" */
   redo_tip = redo != NULL ? g_strdup_printf (_("Redo “%s” (Shift+Ctrl+Z)"), redo)
                           : g_strdup (_("Nothing to redo"));
-  gtk_widget_set_tooltip_text (self->undo_button, undo_tip);
-  gtk_widget_set_tooltip_text (self->redo_button, redo_tip);
+  admiralty_tooltip_set (self->undo_button, undo_tip);
+  admiralty_tooltip_set (self->redo_button, redo_tip);
 }
 
 static void
@@ -1936,8 +1937,8 @@ admiralty_ti4_page_init (AdmiraltyTi4Page *self)
                                self, G_CONNECT_SWAPPED);
       g_signal_connect_object (self->policy_rows[s], "notify::selected",
                                G_CALLBACK (policy_selected_cb), self, G_CONNECT_SWAPPED);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->policy_rows[s]),
-                                   adm_ti4_policy_describe (ADM_TI4_POLICY_SUSTAIN_FIRST));
+      admiralty_tooltip_set (GTK_WIDGET (self->policy_rows[s]),
+                             adm_ti4_policy_describe (ADM_TI4_POLICY_SUSTAIN_FIRST));
       g_signal_connect_object (self->retreat_rows[s], "notify::enable-expansion",
                                G_CALLBACK (setup_changed_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (self->retreat_spins[s], "value-changed",
