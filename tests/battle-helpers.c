@@ -83,3 +83,57 @@ battle_helper_print_report (AdmBattle *battle)
   for (guint i = 0; i < report->len; i++)
     g_test_message ("%s", adm_report_line_get_text (g_ptr_array_index (report, i)));
 }
+
+guint
+battle_helper_judged_seen (AdmBattle   *battle,
+                           AdmAudience  audience)
+{
+  g_autoptr(GPtrArray) seen = adm_audience_filter_rolls (audience, battle);
+  guint judged = 0;
+
+  for (guint i = 0; i < seen->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (seen, i);
+      int side = -1;
+
+      if (roll->check == ADM_ROLL_CHECK_NONE)
+        continue;
+      for (guint k = 0; k < roll->n_subjects && side < 0; k++)
+        {
+          guint index = ADM_SUBJECT_INDEX (roll->subjects[k]);
+
+          switch (ADM_SUBJECT_KIND (roll->subjects[k]))
+            {
+            case ADM_SUBJECT_SHIP:
+            case ADM_SUBJECT_CLASS:
+              side = (int) adm_battle_get_ship (battle, index)->side;
+              break;
+            case ADM_SUBJECT_FORMATION:
+              side = (int) adm_battle_get_formation (battle, index)->side;
+              break;
+            case ADM_SUBJECT_SIDE:
+              side = (int) index;
+              break;
+            default:
+              break;
+            }
+        }
+      judged += side >= 0 && adm_audience_sees_side (audience, battle, (guint) side);
+    }
+  return judged;
+}
+
+char *
+battle_helper_luck_rows_text (GListModel *model)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(AdmLuckRow) row = g_list_model_get_item (model, i);
+
+      g_string_append_printf (text, "%s | %s\n", adm_luck_row_get_title (row),
+                              adm_luck_row_get_summary (row));
+    }
+  return g_string_free (text, FALSE);
+}

@@ -16,9 +16,18 @@ struct _AdmLuckModel
   AdmCampaign *campaign;
   gulong       changed_id;
   char        *as;
+  gboolean     every_roll;
   char        *empty_reason;
   GPtrArray   *rows;   /* AdmLuckRow */
 };
+
+enum {
+  PROP_0,
+  PROP_EVERY_ROLL,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void adm_luck_model_list_model_init (GListModelInterface *iface);
 
@@ -81,6 +90,66 @@ add_tallies (GPtrArray *rows,
     }
 }
 
+/* The heading of the rolls of @leaning, @n of them. */
+static char *
+leaning_heading (int   leaning,
+                 guint n)
+{
+  if (leaning > 0)
+    /* Translators: a heading of the luck ledger's every roll */
+    return g_strdup_printf (ngettext ("Lucky: %u roll, the luckiest first",
+                                      "Lucky: %u rolls, the luckiest first", n), n);
+  if (leaning < 0)
+    /* Translators: a heading of the luck ledger's every roll */
+    return g_strdup_printf (ngettext ("Unlucky: %u roll, the unluckiest last",
+                                      "Unlucky: %u rolls, the unluckiest last", n), n);
+  /* Translators: a heading of the luck ledger's every roll: rolls as likely to have gone
+   * better as worse, or that could have gone no other way */
+  return g_strdup_printf (ngettext ("Neither lucky nor unlucky: %u roll",
+                                    "Neither lucky nor unlucky: %u rolls", n), n);
+}
+
+/* A row of every roll of @ledgers, under a heading of the lucky, of those neither, and of
+ * the unlucky (adm_luck_ledgers_by_luck ()); each names its battle when there are several.
+ * FALSE when there is no roll. */
+static gboolean
+add_rolls (GPtrArray *rows,
+           GPtrArray *ledgers)
+{
+  g_autoptr(GArray) refs = adm_luck_ledgers_by_luck (ledgers);
+  int last = 2;
+
+  for (guint i = 0; i < refs->len; i++)
+    {
+      const AdmLuckRollRef *ref = &g_array_index (refs, AdmLuckRollRef, i);
+      g_autofree char *title = adm_luck_roll_title (ref->ledger, ref->entry);
+      g_autofree char *summary = adm_luck_roll_summary (ref->ledger, ref->entry);
+
+      if (ref->leaning != last)
+        {
+          guint n = 0;
+          g_autofree char *heading = NULL;
+
+          for (guint k = i; k < refs->len &&
+                 g_array_index (refs, AdmLuckRollRef, k).leaning == ref->leaning; k++)
+            n++;
+          heading = leaning_heading (ref->leaning, n);
+          g_ptr_array_add (rows, adm_luck_row_new (ADM_LUCK_ROW_HEADING, heading, NULL, 0));
+          last = ref->leaning;
+        }
+      if (ledgers->len > 1)
+        {
+          char *named = g_strdup_printf ("%s\n%s", adm_luck_ledger_get_title (ref->ledger),
+                                         summary);
+
+          g_free (summary);
+          summary = named;
+        }
+      g_ptr_array_add (rows, adm_luck_row_new (ADM_LUCK_ROW_ROLL, title, summary, 1));
+    }
+  return refs->len > 0;
+}
+
 static void
 add_extreme (GPtrArray *rows,
              GPtrArray *ledgers,
@@ -109,6 +178,13 @@ read_rows (AdmLuckModel  *self,
   if (ledgers == NULL)
     {
       *reason = g_strdup (error->message);
+      return rows;
+    }
+  if (self->every_roll)
+    {
+      if (!add_rolls (rows, ledgers))
+        *reason = g_strdup (_("No judged roll is counted in this ledger yet: there is no "
+                              "roll to list"));
       return rows;
     }
   for (guint l = 0; l < ledgers->len; l++)
@@ -190,12 +266,56 @@ adm_luck_model_finalize (GObject *object)
 }
 
 static void
+adm_luck_model_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  AdmLuckModel *self = ADM_LUCK_MODEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_EVERY_ROLL:
+      g_value_set_boolean (value, self->every_roll);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+adm_luck_model_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  AdmLuckModel *self = ADM_LUCK_MODEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_EVERY_ROLL:
+      adm_luck_model_set_every_roll (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 adm_luck_model_class_init (AdmLuckModelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = adm_luck_model_dispose;
   object_class->finalize = adm_luck_model_finalize;
+  object_class->get_property = adm_luck_model_get_property;
+  object_class->set_property = adm_luck_model_set_property;
+
+  properties[PROP_EVERY_ROLL] = g_param_spec_boolean ("every-roll", NULL, NULL, FALSE,
+                                                      G_PARAM_READWRITE |
+                                                      G_PARAM_EXPLICIT_NOTIFY |
+                                                      G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -233,6 +353,27 @@ adm_luck_model_set_audience (AdmLuckModel *self,
   g_free (self->as);
   self->as = g_strdup (as);
   reread (self);
+}
+
+void
+adm_luck_model_set_every_roll (AdmLuckModel *self,
+                               gboolean      every_roll)
+{
+  g_return_if_fail (ADM_IS_LUCK_MODEL (self));
+
+  every_roll = !!every_roll;
+  if (every_roll == self->every_roll)
+    return;
+  self->every_roll = every_roll;
+  reread (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EVERY_ROLL]);
+}
+
+gboolean
+adm_luck_model_get_every_roll (AdmLuckModel *self)
+{
+  g_return_val_if_fail (ADM_IS_LUCK_MODEL (self), FALSE);
+  return self->every_roll;
 }
 
 const char *

@@ -23,6 +23,7 @@ enum {
   PROP_TITLE,
   PROP_SUMMARY,
   PROP_HAS_SUMMARY,
+  PROP_IS_HEADING,
   PROP_ROLLS,
   N_PROPS
 };
@@ -50,6 +51,9 @@ adm_luck_row_get_property (GObject    *object,
       break;
     case PROP_HAS_SUMMARY:
       g_value_set_boolean (value, self->summary[0] != '\0');
+      break;
+    case PROP_IS_HEADING:
+      g_value_set_boolean (value, self->kind == ADM_LUCK_ROW_HEADING);
       break;
     case PROP_ROLLS:
       g_value_set_uint (value, self->rolls);
@@ -79,7 +83,7 @@ adm_luck_row_class_init (AdmLuckRowClass *klass)
   object_class->finalize = adm_luck_row_finalize;
 
   properties[PROP_KIND] = g_param_spec_int ("kind", NULL, NULL, ADM_LUCK_ROW_HEADING,
-                                            ADM_LUCK_ROW_UNLUCKIEST, ADM_LUCK_ROW_HEADING,
+                                            ADM_LUCK_ROW_ROLL, ADM_LUCK_ROW_HEADING,
                                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL,
                                                 G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
@@ -89,6 +93,10 @@ adm_luck_row_class_init (AdmLuckRowClass *klass)
   properties[PROP_HAS_SUMMARY] = g_param_spec_boolean ("has-summary", NULL, NULL, FALSE,
                                                        G_PARAM_READABLE |
                                                        G_PARAM_STATIC_STRINGS);
+  /* A list draws a heading's title larger than a row's. */
+  properties[PROP_IS_HEADING] = g_param_spec_boolean ("is-heading", NULL, NULL, FALSE,
+                                                      G_PARAM_READABLE |
+                                                      G_PARAM_STATIC_STRINGS);
   properties[PROP_ROLLS] = g_param_spec_uint ("rolls", NULL, NULL, 0, G_MAXUINT, 0,
                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);

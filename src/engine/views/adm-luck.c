@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -828,6 +829,133 @@ adm_luck_side_rolls (const AdmLuckSide *side)
   /* Damage and damage taken count again the rolls of hits and hits taken. */
   return side->tally[ADM_LUCK_HITS].rolls + side->tally[ADM_LUCK_CRITICALS].rolls +
          side->tally[ADM_LUCK_STRUCK].rolls + side->tally[ADM_LUCK_CHECKS].rolls;
+}
+
+char *
+adm_luck_roll_title (AdmLuckLedger     *ledger,
+                     const AdmLuckRoll *entry)
+{
+  g_return_val_if_fail (ledger != NULL, NULL);
+  g_return_val_if_fail (entry != NULL, NULL);
+
+  if (entry->ti4_roll != NULL)
+    /* Translators: a TI4 roll's row in the luck ledger: the round, the side that rolled, what
+     * the dice were for ("Round 1 · Attacker — 2 Dreadnought, combat roll, hit on 5+") */
+    return g_strdup_printf (_("Round %u · %s — %s"), entry->ti4_roll->round,
+                            adm_luck_ledger_get_side_name (ledger, entry->side),
+                            entry->ti4_roll->purpose);
+  /* Translators: a roll's row in the luck ledger: the turn, the side whose luck it is, what
+   * the roll was for */
+  return g_strdup_printf (_("Turn %d · %s — %s"), entry->roll->turn,
+                          adm_luck_ledger_get_side_name (ledger, entry->side),
+                          entry->roll->purpose);
+}
+
+char *
+adm_luck_roll_summary (AdmLuckLedger     *ledger,
+                       const AdmLuckRoll *entry)
+{
+  g_autoptr(GString) text = NULL;
+  g_autofree char *values = NULL, *outcome = NULL, *tally = NULL;
+  AdmLuckTally passed;
+
+  g_return_val_if_fail (ledger != NULL, NULL);
+  g_return_val_if_fail (entry != NULL, NULL);
+
+  text = g_string_new (NULL);
+  if (entry->ti4_roll != NULL)
+    values = adm_roll_check_values_text ((const guint *) (void *) entry->ti4_roll->values->data,
+                                         entry->ti4_roll->values->len, " ");
+  else
+    {
+      values = adm_roll_check_values_text (entry->roll->values, entry->roll->n_values, " ");
+      outcome = adm_battle_roll_describe_outcome (entry->roll);
+    }
+  if (outcome != NULL)
+    /* Translators: a roll's dice in the luck ledger, then its outcome as judged */
+    g_string_append_printf (text, _("Dice %s: %s"), values, outcome);
+  else
+    /* Translators: a roll's dice in the luck ledger */
+    g_string_append_printf (text, _("Dice %s"), values);
+  passed = (AdmLuckTally) { 1, entry->expected, entry->passed };
+  tally = tally_text (&passed);
+  g_string_append_printf (text, " · %s %s", adm_luck_measure_label (entry->measure), tally);
+  if (entry->damage_counted)
+    {
+      AdmLuckTally damage = { 1, entry->roll->expected_damage, entry->roll->damage };
+      g_autofree char *damage_text = tally_text (&damage);
+
+      /* F-TORP-7, F-MINE-7: a torpedo's or a mine's damage is the struck side's. */
+      g_string_append_printf (text, " · %s %s",
+                              adm_luck_measure_label (entry->measure == ADM_LUCK_STRUCK
+                                                      ? ADM_LUCK_TAKEN : ADM_LUCK_DAMAGE),
+                              damage_text);
+    }
+  g_string_append (text, " · ");
+  /* Translators: a roll's odds in the luck ledger: the chance, before the dice, of an outcome
+   * as good as this one or better, and as bad or worse */
+  g_string_append_printf (text, _("as good or better: %.1f %%, as bad or worse: %.1f %%"),
+                          100.0 * entry->p_as_good, 100.0 * entry->p_as_bad);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+int
+adm_luck_roll_leaning (const AdmLuckRoll *entry)
+{
+  g_return_val_if_fail (entry != NULL, 0);
+
+  /* A roll that could have gone no other way tells nothing of luck (as
+   * adm_luck_ledgers_extreme ()); sums of the same odds added in another order may differ
+   * in their last bits. */
+  if ((entry->p_as_good >= CERTAIN && entry->p_as_bad >= CERTAIN) ||
+      fabs (entry->p_as_good - entry->p_as_bad) < 1e-9)
+    return 0;
+  return entry->p_as_good < entry->p_as_bad ? 1 : -1;
+}
+
+/* The lucky rolls first, the luckiest (the smallest P(as good or better)) at the top; then
+ * those neither lucky nor unlucky, in the order rolled; then the unlucky, the unluckiest
+ * (the smallest P(as bad or worse)) at the bottom. Equals keep the order rolled, except the
+ * unlucky, where the first rolled of equals comes last: so the top and the bottom are
+ * adm_luck_ledgers_extreme ()'s, the first of equals. */
+static int
+compare_luck (gconstpointer a,
+              gconstpointer b)
+{
+  const AdmLuckRollRef *x = a, *y = b;
+
+  if (x->leaning != y->leaning)
+    return x->leaning > y->leaning ? -1 : 1;
+  if (x->leaning > 0 && x->entry->p_as_good != y->entry->p_as_good)
+    return x->entry->p_as_good < y->entry->p_as_good ? -1 : 1;
+  if (x->leaning < 0 && x->entry->p_as_bad != y->entry->p_as_bad)
+    return x->entry->p_as_bad > y->entry->p_as_bad ? -1 : 1;
+  if (x->leaning < 0)
+    return x->order > y->order ? -1 : 1;
+  return x->order < y->order ? -1 : (x->order > y->order);
+}
+
+GArray *
+adm_luck_ledgers_by_luck (GPtrArray *ledgers)
+{
+  GArray *refs = g_array_new (FALSE, FALSE, sizeof (AdmLuckRollRef));
+
+  g_return_val_if_fail (ledgers != NULL, refs);
+
+  for (guint l = 0; l < ledgers->len; l++)
+    {
+      AdmLuckLedger *ledger = g_ptr_array_index (ledgers, l);
+
+      for (guint i = 0; i < ledger->rolls->len; i++)
+        {
+          const AdmLuckRoll *entry = &g_array_index (ledger->rolls, AdmLuckRoll, i);
+          AdmLuckRollRef ref = { ledger, entry, refs->len, adm_luck_roll_leaning (entry) };
+
+          g_array_append_val (refs, ref);
+        }
+    }
+  g_array_sort (refs, compare_luck);
+  return refs;
 }
 
 static void

@@ -88,6 +88,20 @@ guint              adm_luck_side_rolls      (const AdmLuckSide *side);
 
 typedef struct _AdmLuckLedger AdmLuckLedger;
 
+/* One roll of @ledger (one of adm_luck_ledger_get_rolls ()) for a list, as @ledger's audience
+ * may read it: its title, "Turn 2 · Barrayar — Vorberg's bow battery at Triumph, 4+ to hit"
+ * (a TI4 group: "Round 1 · Attacker — 2 Dreadnought, combat roll, hit on 5+"), and what came
+ * beside the odds it had before the dice, "Dice 6 2 5: ≥ 4 per die: 2 passed ✓, 1 failed ✗ ·
+ * Hits 1.50 → 2 · Damage 2.10 → 3 · as good or better: 50.0 %, as bad or worse: 87.5 %". */
+char              *adm_luck_roll_title      (AdmLuckLedger     *ledger,
+                                             const AdmLuckRoll *entry) G_GNUC_WARN_UNUSED_RESULT;
+char              *adm_luck_roll_summary    (AdmLuckLedger     *ledger,
+                                             const AdmLuckRoll *entry) G_GNUC_WARN_UNUSED_RESULT;
+/* Which way @entry's luck went: 1 when an outcome as good or better was the less likely
+ * (P(as good or better) below P(as bad or worse)), -1 when one as bad or worse was, 0 when
+ * both were as likely or the roll could have gone no other way. */
+int                adm_luck_roll_leaning    (const AdmLuckRoll *entry);
+
 /* The ledger of @battle for @audience: every roll adm_audience_filter_rolls () shows it with a
  * check; the damage of an attack only when the audience is shown the target's shields
  * (adm_audience_ship_shows (), ADM_SHIP_FACT_SHIELDS: the expected damage counts them); a
@@ -125,6 +139,20 @@ GPtrArray         *adm_luck_ledger_get_sides  (AdmLuckLedger *self);
 const AdmLuckRoll *adm_luck_ledgers_extreme (GPtrArray      *ledgers,
                                              gboolean        lucky,
                                              AdmLuckLedger **ledger_out);
+/* A roll of some ledgers, as adm_luck_ledgers_by_luck () orders them. */
+typedef struct {
+  AdmLuckLedger     *ledger;  /* borrowed */
+  const AdmLuckRoll *entry;   /* borrowed from @ledger */
+  guint              order;   /* its place in the order rolled, over the ledgers in turn */
+  int                leaning; /* adm_luck_roll_leaning () */
+} AdmLuckRollRef;
+
+/* Every roll of @ledgers (AdmLuckRollRef, borrowing from them) from the luckiest to the
+ * unluckiest: the lucky first, the smallest P(as good or better) at the top; then those
+ * neither lucky nor unlucky, in the order rolled; then the unlucky, the smallest P(as bad or
+ * worse) at the bottom. The first is adm_luck_ledgers_extreme ()'s luckiest when that roll
+ * is lucky, the last its unluckiest when that one is unlucky. */
+GArray            *adm_luck_ledgers_by_luck (GPtrArray      *ledgers) G_GNUC_WARN_UNUSED_RESULT;
 /* The luckiest (@lucky) or unluckiest roll of @ledgers in a sentence, as on paper: "Luckiest
  * roll: BATTLE, SIDE, turn 2 — …; as good or better: 4.2 %."; NULL when there is none. */
 char              *adm_luck_ledgers_describe_extreme (GPtrArray *ledgers,
