@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-a11y-names.c: every control a screen reader reaches reads its name. Each page of the
  * window is shown in turn — the welcome page, the Campaign, Sector Map and Orders tabs, an
- * admiral's order sheet, a battle with its Orders pane in the movement and fire phases, each
- * page of the scenario editor — and its widget tree walked: every shown button, toggle, switch,
- * drop-down, text field and slider has the name GTK 4.8 gives a screen reader worked out from
- * GTK's test accessibility context (its accessible label, the labels of what it is labelled by,
- * else its class name), and the test fails on a name that is none, a class name ("GtkImage",
- * "GtkDropDown"), a mnemonic read out ("_Open") or the same words twice ("Open Open"). */
+ * admiral's order sheet, the luck ledger with its totals and every roll, a battle with its
+ * Orders pane in the movement and fire phases, each page of the scenario editor — and its
+ * widget tree walked: every shown button, toggle, switch, drop-down, text field and slider
+ * has the name GTK 4.8 gives a screen reader worked out from GTK's test accessibility context
+ * (its accessible label, the labels of what it is labelled by, else its class name), and the
+ * test fails on a name that is none, a class name ("GtkImage", "GtkDropDown"), a mnemonic
+ * read out ("_Open") or the same words twice ("Open Open"). */
 
 #include "config.h"
 
@@ -16,6 +17,7 @@
 #include "admiralty-sheet-form.h"
 #include "admiralty-battle-page-private.h"
 #include "admiralty-scenario-editor-private.h"
+#include "admiralty-luck-window.h"
 #include "admiralty-window-private.h"
 #include "admiralty-tooltip.h"
 #include "editor-helpers.h"
@@ -253,6 +255,7 @@ test_campaign_pages (void)
   g_autofree char *path = NULL;
   AdmiraltyWindow *window;
   AdmiraltySheetForm *form;
+  AdmiraltyLuckWindow *luck;
 
   g_assert_no_error (error);
   path = g_build_filename (dir, "komarr.admiralty", NULL);
@@ -272,6 +275,16 @@ test_campaign_pages (void)
   iterate_until (widget_mapped, form, 5000);
   assert_all_named (GTK_WIDGET (form), "order sheet");
   gtk_window_destroy (GTK_WINDOW (form));
+  iterate ();
+
+  /* The luck ledger, its Totals and Every Roll. */
+  luck = _admiralty_window_open_luck (window);
+  g_assert_nonnull (luck);
+  iterate_until (widget_mapped, luck, 5000);
+  assert_all_named (GTK_WIDGET (luck), "luck ledger");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (luck), "luck.rows", "s", "every-roll"));
+  assert_all_named (GTK_WIDGET (luck), "luck ledger, every roll");
+  gtk_window_destroy (GTK_WINDOW (luck));
   iterate ();
 
   close_window (window);

@@ -5,13 +5,16 @@
  * turn 1) in the main window shows at once: the engagement's heading, each side's expected →
  * actual. The audience drop-down, chosen with the keys,
  * shows a side's ledger — the engine's model for that side row for row, never the
- * engagement's id (F-STRAT-3) — and Escape closes the window. A picture of each is saved. */
+ * engagement's id (F-STRAT-3). Alt+E (Every Roll, luck.rows) lists every roll that side saw
+ * from the luckiest to the unluckiest — the engine's every-roll rows for it, row for row —
+ * and Alt+T (Totals) goes back; Escape closes the window. A picture of each is saved. */
 
 #include "config.h"
 
 #include <string.h>
 
 #include "admiralty-window-private.h"
+#include "battle-helpers.h"
 #include "komarr-helpers.h"
 #include "pointer-helpers.h"
 #include "text-helpers.h"
@@ -42,20 +45,28 @@ blank_label (GtkWidget     *widget,
          gtk_label_get_label (GTK_LABEL (widget))[0] == '\0';
 }
 
-/* The rows of the window's model as "title | summary" lines. */
-static char *
-rows_text (GListModel *model)
+/* Whether the window's toggle labelled @data is pressed in. */
+static gboolean
+is_toggle_active (GtkWidget     *widget,
+                  gconstpointer  data)
 {
-  GString *text = g_string_new (NULL);
+  return GTK_IS_TOGGLE_BUTTON (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0 &&
+         gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (widget));
+}
 
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr(AdmLuckRow) row = g_list_model_get_item (model, i);
+typedef struct {
+  AdmiraltyLuckWindow *window;
+  gboolean             every_roll;
+} Rows;
 
-      g_string_append_printf (text, "%s | %s\n", adm_luck_row_get_title (row),
-                              adm_luck_row_get_summary (row));
-    }
-  return g_string_free (text, FALSE);
+static gboolean
+rows_are (gpointer data)
+{
+  Rows *rows = data;
+
+  return adm_luck_model_get_every_roll (admiralty_luck_window_get_model (rows->window)) ==
+         rows->every_roll;
 }
 
 static void
@@ -139,8 +150,8 @@ test_keys (void)
                    side_id);
   {
     g_autoptr(AdmLuckModel) fresh = adm_luck_model_new (fixture.window->campaign, side_id);
-    g_autofree char *shown_rows = rows_text (model);
-    g_autofree char *side_rows = rows_text (G_LIST_MODEL (fresh));
+    g_autofree char *shown_rows = battle_helper_luck_rows_text (model);
+    g_autofree char *side_rows = battle_helper_luck_rows_text (G_LIST_MODEL (fresh));
     g_autoptr(AdmLuckRow) first = g_list_model_get_item (model, 0);
 
     g_assert_cmpstr (shown_rows, ==, side_rows);
@@ -152,6 +163,56 @@ test_keys (void)
                                                     "minute 40"));
   }
   save_screenshot (GTK_WIDGET (luck), "luck-window-side.png");
+
+  /* Every roll the side saw, with the keys, and back to the totals. */
+  {
+    g_autoptr(AdmLuckModel) fresh = adm_luck_model_new (fixture.window->campaign, side_id);
+    g_autoptr(AdmLuckModel) totals = adm_luck_model_new (fixture.window->campaign, side_id);
+    g_autofree char *side_rows = NULL, *shown_rows = NULL, *totals_rows = NULL;
+    Rows rows = { luck, TRUE };
+    guint listed = 0;
+
+    g_assert_nonnull (find_widget (GTK_WIDGET (luck), is_toggle_active, "_Totals"));
+    keys_to (GTK_WIDGET (luck), "alt+e");
+    iterate_until (rows_are, &rows, 5000);
+    wait_frames ();
+    g_assert_nonnull (find_widget (GTK_WIDGET (luck), is_toggle_active, "_Every Roll"));
+    g_assert_null (find_widget (GTK_WIDGET (luck), is_toggle_active, "_Totals"));
+    adm_luck_model_set_every_roll (fresh, TRUE);
+    side_rows = battle_helper_luck_rows_text (G_LIST_MODEL (fresh));
+    shown_rows = battle_helper_luck_rows_text (model);
+    g_assert_cmpstr (shown_rows, ==, side_rows);
+    assert_lacks (shown_rows, "c1-1", side_id);
+    for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+      {
+        g_autoptr(AdmLuckRow) row = g_list_model_get_item (model, i);
+
+        if (i == 0)
+          g_assert_cmpint (adm_luck_row_get_kind (row), ==, ADM_LUCK_ROW_HEADING);
+        if (adm_luck_row_get_kind (row) == ADM_LUCK_ROW_ROLL && listed++ == 0)
+          {
+            /* The first roll is drawn, its title and its odds. */
+            shown.text = adm_luck_row_get_title (row);
+            iterate_until (label_shown, &shown, 5000);
+            g_assert_true (label_shown (&shown));
+            shown.text = adm_luck_row_get_summary (row);
+            g_assert_true (label_shown (&shown));
+            assert_contains (shown.text, "as good or better", "a roll's row");
+          }
+      }
+    g_assert_cmpuint (listed, >, 0);
+    g_assert_null (find_widget (GTK_WIDGET (luck), blank_label, NULL));
+    save_screenshot (GTK_WIDGET (luck), "luck-window-every-roll.png");
+
+    keys_to (GTK_WIDGET (luck), "alt+t");
+    rows.every_roll = FALSE;
+    iterate_until (rows_are, &rows, 5000);
+    g_assert_nonnull (find_widget (GTK_WIDGET (luck), is_toggle_active, "_Totals"));
+    totals_rows = battle_helper_luck_rows_text (G_LIST_MODEL (totals));
+    g_free (shown_rows);
+    shown_rows = battle_helper_luck_rows_text (model);
+    g_assert_cmpstr (shown_rows, ==, totals_rows);
+  }
 
   focus_window (GTK_WIDGET (luck));
   keys_to (GTK_WIDGET (luck), "Escape");

@@ -3,13 +3,13 @@
  * Russian (whose words run a third longer). The Komarr campaign after cycle 1 in a window of
  * the screen's size, and the windows opened from it — the report dialog with each document
  * chosen, Tables… with two tables, an admiral's order sheet, Roll Dice…, each correction,
- * Share with Admirals… — and a battle's Orders pane are walked: no label shown is ellipsized
- * (pango_layout_is_ellipsized ()), given less room than it needs (gtk_widget_measure ()
- * against its allocation, in width and in height for the lines it wraps to) nor clipped by a
- * row or box around it. The scenario editor's Fleets page too, with komarr-muster's pools of
- * ships named after their admirals in its list, and its Sides page, where each admiral's
- * name and id are typed in entries that show them whole. Each is shot in both languages into
- * the build's tests folder (readable-LANG-WHAT.png). */
+ * Share with Admirals…, the luck ledger's totals and every roll — and a battle's Orders pane
+ * are walked: no label shown is ellipsized (pango_layout_is_ellipsized ()), given less room
+ * than it needs (gtk_widget_measure () against its allocation, in width and in height for the
+ * lines it wraps to) nor clipped by a row or box around it. The scenario editor's Fleets page
+ * too, with komarr-muster's pools of ships named after their admirals in its list, and its
+ * Sides page, where each admiral's name and id are typed in entries that show them whole.
+ * Each is shot in both languages into the build's tests folder (readable-LANG-WHAT.png). */
 
 #include "config.h"
 
@@ -21,6 +21,7 @@
 #include "admiralty-campaign-orders.h"
 #include "admiralty-correction-dialog.h"
 #include "admiralty-editor-season.h"
+#include "admiralty-luck-window.h"
 #include "admiralty-map-page-private.h"
 #include "admiralty-orders-odds.h"
 #include "admiralty-orders-panel.h"
@@ -892,6 +893,39 @@ test_editor_rulings (Fixture       *fixture,
   remove_tree (folder);
 }
 
+/* F-ECM-2: the luck ledger with c1-2's battle fought two turns with seed 3 and c1-1's (Pol
+ * Defiant boarded) kept, its totals and every roll, as the master: every row's words whole,
+ * and the header's Totals, Every Roll and audience. */
+static void
+test_luck_ledger (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  AdmCampaign *campaign = fixture->base.window->campaign;
+  g_autoptr(AdmBattle) autumn = engagement_battle (campaign, "c1-2");
+  g_autoptr(AdmBattle) defiant = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (3);
+  g_autoptr(GError) error = NULL;
+  AdmiraltyLuckWindow *luck;
+
+  for (int turn = 1; turn <= 2; turn++)
+    {
+      g_assert_true (adm_battle_resolve_turn (autumn, NULL, ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (adm_campaign_keep_battle (campaign, "c1-2", autumn, &error));
+  g_assert_no_error (error);
+  defiant = komarr_capture_pol_defiant (campaign);
+  g_assert_true (adm_campaign_keep_battle (campaign, "c1-1", defiant, &error));
+  g_assert_no_error (error);
+  luck = _admiralty_window_open_luck (fixture->base.window);
+  g_assert_nonnull (luck);
+  iterate_until (widget_mapped, luck, 5000);
+  assert_readable (fixture, GTK_WIDGET (luck), "luck-totals");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (luck), "luck.rows", "s", "every-roll"));
+  assert_readable (fixture, GTK_WIDGET (luck), "luck-every-roll");
+  gtk_window_destroy (GTK_WINDOW (luck));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -945,6 +979,11 @@ main (int   argc,
 
       g_test_add (rulings, Fixture, languages[i], language_set_up, test_editor_rulings,
                   language_tear_down);
+      g_autofree char *luck = g_strdup_printf ("/ui/readable/%s/F-ECM-2/luck-ledger",
+                                               languages[i]);
+
+      g_test_add (luck, Fixture, languages[i], fixture_set_up, test_luck_ledger,
+                  fixture_tear_down);
     }
   return ui_test_finish (g_test_run ());
 }

@@ -16,7 +16,8 @@
  *    face-down token is clicked; the master's picture and list do name them.
  *  - the luck ledger's window (F-ECM-2, F-STRAT-3): each side's rows count exactly the judged
  *    rolls the one audience filter shows it, and its words name no ship it is not shown, no
- *    engagement id and nothing of a hidden formation;
+ *    engagement id and nothing of a hidden formation; so does its Every Roll for a side that
+ *    did not see every roll, each row drawn or not;
  *  - the muster (F-GEN-6): with one muster returned with the master's reason and another
  *    accepted, the Cetagandans' screen and the master's map showing their side give no ship,
  *    formation or reason of either.
@@ -41,6 +42,7 @@
 #include "picture-helpers.h"
 #include "text-helpers.h"
 #include "admiralty-window-private.h"
+#include "battle-helpers.h"
 #include "adm-doc-render.h"
 #include "komarr-helpers.h"
 #include "shipped-helpers.h"
@@ -2244,48 +2246,6 @@ test_replay_walk (void)
   gtk_window_destroy (GTK_WINDOW (replay));
 }
 
-
-/* The judged rolls @audience is shown of @battle about a side it sees: those its luck ledger
- * may count (adm-luck.h), from the one audience filter. */
-static guint
-judged_seen (AdmBattle   *battle,
-             AdmAudience  audience)
-{
-  g_autoptr(GPtrArray) seen = adm_audience_filter_rolls (audience, battle);
-  guint judged = 0;
-
-  for (guint i = 0; i < seen->len; i++)
-    {
-      const AdmBattleRoll *roll = g_ptr_array_index (seen, i);
-      int side = -1;
-
-      if (roll->check == ADM_ROLL_CHECK_NONE)
-        continue;
-      for (guint k = 0; k < roll->n_subjects && side < 0; k++)
-        {
-          guint index = ADM_SUBJECT_INDEX (roll->subjects[k]);
-
-          switch (ADM_SUBJECT_KIND (roll->subjects[k]))
-            {
-            case ADM_SUBJECT_SHIP:
-            case ADM_SUBJECT_CLASS:
-              side = (int) adm_battle_get_ship (battle, index)->side;
-              break;
-            case ADM_SUBJECT_FORMATION:
-              side = (int) adm_battle_get_formation (battle, index)->side;
-              break;
-            case ADM_SUBJECT_SIDE:
-              side = (int) index;
-              break;
-            default:
-              break;
-            }
-        }
-      judged += side >= 0 && adm_audience_sees_side (audience, battle, (guint) side);
-    }
-  return judged;
-}
-
 /* F-ECM-2, F-STRAT-3: the luck ledger's window with c1-1's battle kept (Pol Defiant boarded in
  * turn 1). For each faction it offers that fought there, the side rows of the battle count
  * exactly the judged rolls the one audience filter shows that side — no roll it did not
@@ -2337,7 +2297,7 @@ test_luck_window (void)
             rolls += adm_luck_row_get_rolls (row);
         }
       g_test_message ("%s: %u rolls counted", faction->id, rolls);
-      g_assert_cmpuint (rolls, ==, judged_seen (kept, audience));
+      g_assert_cmpuint (rolls, ==, battle_helper_judged_seen (kept, audience));
       g_assert_cmpuint (rolls, >, 0);
       text = widget_text (GTK_WIDGET (window));
       assert_lacks (text, "c1-1", faction->id);
@@ -2366,6 +2326,115 @@ test_luck_window (void)
           wait_drawn (GTK_WIDGET (window));
           text = widget_text (GTK_WIDGET (window));
           assert_formation_absent (text, formation, classes, as);
+        }
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* F-ECM-2, F-STRAT-3: the luck ledger's Every Roll for one side, with c1-2's battle fought two
+ * turns with seed 3 (Autumn Screen, hidden, against the Aslund Minelayer): the side that did
+ * not see every roll of it lists exactly the judged rolls the one audience filter shows it —
+ * fewer than the master's — and neither its rows, drawn or not, nor the window's words name a
+ * ship it is not shown, the engagement's id, or anything of a hidden formation it is blind
+ * to. */
+static void
+test_luck_every_roll (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (3);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) master = NULL;
+  AdmiraltyLuckWindow *window;
+  GListModel *model;
+  GPtrArray *factions;
+  AdmBattle *kept;
+  const AdmFaction *side = NULL;
+  AdmAudience audience = adm_audience_master ();
+  g_autofree char *rows = NULL, *drawn = NULL;
+  guint master_rolls, listed = 0;
+
+  komarr_play_cycle (campaign, 1, T0);
+  battle = engagement_battle (campaign, "c1-2");
+  for (int turn = 1; turn <= 2; turn++)
+    {
+      g_assert_true (adm_battle_resolve_turn (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (adm_campaign_keep_battle (campaign, "c1-2", battle, &error));
+  g_assert_no_error (error);
+  kept = adm_campaign_get_battle_played (campaign, "c1-2", &error);
+  g_assert_no_error (error);
+  master = adm_luck_ledgers_of_campaign (campaign, NULL, NULL, &error);
+  g_assert_no_error (error);
+  master_rolls = adm_luck_ledger_get_rolls (g_ptr_array_index (master, 0))->len;
+
+  /* The side that did not see every roll. */
+  factions = adm_scenario_get_factions (adm_campaign_get_scenario (campaign));
+  for (guint f = 0; f < factions->len && side == NULL; f++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, f);
+      g_autoptr(GPtrArray) ledgers = adm_luck_ledgers_of_campaign (campaign, NULL, faction->id,
+                                                                   NULL);
+
+      if (ledgers != NULL &&
+          adm_luck_ledger_get_rolls (g_ptr_array_index (ledgers, 0))->len < master_rolls)
+        {
+          side = faction;
+          audience = adm_luck_ledger_get_audience (g_ptr_array_index (ledgers, 0));
+        }
+    }
+  g_assert_nonnull (side);
+
+  window = admiralty_luck_window_new (NULL, campaign);
+  model = G_LIST_MODEL (admiralty_luck_window_get_model (window));
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (admiralty_luck_window_set_audience (window, side->id));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "luck.rows", "s",
+                                             "every-roll"));
+  wait_drawn (GTK_WIDGET (window));
+  g_assert_true (adm_luck_model_get_every_roll (ADM_LUCK_MODEL (model)));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(AdmLuckRow) row = g_list_model_get_item (model, i);
+
+      listed += adm_luck_row_get_kind (row) == ADM_LUCK_ROW_ROLL;
+    }
+  g_test_message ("%s: %u rolls listed of the master's %u", side->id, listed, master_rolls);
+  g_assert_cmpuint (listed, ==, battle_helper_judged_seen (kept, audience));
+  g_assert_cmpuint (listed, >, 0);
+  g_assert_cmpuint (listed, <, master_rolls);
+
+  rows = battle_helper_luck_rows_text (model);
+  drawn = widget_text (GTK_WIDGET (window));
+  assert_contains (drawn, "as good or better", "the drawn rows");
+  for (guint t = 0; t < 2; t++)
+    {
+      const char *text = t == 0 ? rows : drawn;
+
+      assert_lacks (text, "c1-2", side->id);
+      for (guint i = 0; i < adm_battle_get_n_ships (kept); i++)
+        if (!adm_audience_ship_shows (audience, kept, i, ADM_SHIP_FACT_NAME))
+          {
+            assert_lacks (text, adm_battle_get_ship (kept, i)->name, side->id);
+            assert_lacks (text, adm_battle_get_ship (kept, i)->id, side->id);
+          }
+    }
+  for (guint h = 0; h < G_N_ELEMENTS (hidden_ids); h++)
+    {
+      const AdmFormation *formation = hidden_formation (campaign, h);
+      g_autoptr(GPtrArray) audiences = blind_audiences (campaign, formation);
+
+      for (guint a = 0; a < audiences->len; a++)
+        {
+          const AdmiraltySectorOptions *options = g_ptr_array_index (audiences, a);
+          g_autoptr(GHashTable) classes = NULL;
+
+          if (g_strcmp0 (audience_name (options), side->id) != 0)
+            continue;
+          classes = classes_shown (adm_campaign_get_scenario (campaign), options);
+          assert_formation_absent (rows, formation, classes, side->id);
+          assert_formation_absent (drawn, formation, classes, side->id);
         }
     }
   gtk_window_destroy (GTK_WINDOW (window));
@@ -2400,6 +2469,7 @@ main (int   argc,
   g_test_add_func ("/ui/view-leaks/F-GEN-6/F-STRAT-3/muster-screen", test_muster_screen);
   g_test_add_func ("/ui/view-leaks/F-STRAT-3/F-ECM-2/replay-walk", test_replay_walk);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-STRAT-3/luck-window", test_luck_window);
+  g_test_add_func ("/ui/view-leaks/F-ECM-2/F-STRAT-3/luck-every-roll", test_luck_every_roll);
 
   status = g_test_run ();
   /* The pictures stay for a look when a test failed (it aborts before this). */

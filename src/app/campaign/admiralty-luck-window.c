@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-luck-window.c: the luck ledger in a window (admiralty-luck-window.h). The rows
  * are the engine's list model's (adm-luck-model.h), bound to the list's template; which rolls
- * an audience's rows count is the one audience filter's answer, never this window's. */
+ * an audience's rows count and list is the one audience filter's answer, never this window's.
+ * "Totals" and "Every Roll" are the two states of luck.rows, the property "rows". */
 
 #include "config.h"
 
@@ -24,6 +25,17 @@ struct _AdmiraltyLuckWindow
 
 G_DEFINE_FINAL_TYPE (AdmiraltyLuckWindow, admiralty_luck_window, ADW_TYPE_WINDOW)
 
+enum {
+  PROP_0,
+  PROP_ROWS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+#define ROWS_TOTALS     "totals"
+#define ROWS_EVERY_ROLL "every-roll"
+
 /* The list, or why it is empty. */
 static void
 update_page (AdmiraltyLuckWindow *self)
@@ -45,6 +57,45 @@ audience_selected_cb (AdmiraltyLuckWindow *self)
 }
 
 static void
+admiralty_luck_window_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  AdmiraltyLuckWindow *self = ADMIRALTY_LUCK_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ROWS:
+      g_value_set_string (value, self->model != NULL &&
+                                 adm_luck_model_get_every_roll (self->model)
+                                 ? ROWS_EVERY_ROLL : ROWS_TOTALS);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+admiralty_luck_window_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  AdmiraltyLuckWindow *self = ADMIRALTY_LUCK_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ROWS:
+      admiralty_luck_window_set_every_roll (self, g_strcmp0 (g_value_get_string (value),
+                                                             ROWS_EVERY_ROLL) == 0);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 admiralty_luck_window_dispose (GObject *object)
 {
   AdmiraltyLuckWindow *self = ADMIRALTY_LUCK_WINDOW (object);
@@ -63,6 +114,15 @@ admiralty_luck_window_class_init (AdmiraltyLuckWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = admiralty_luck_window_dispose;
+  object_class->get_property = admiralty_luck_window_get_property;
+  object_class->set_property = admiralty_luck_window_set_property;
+
+  /* "totals" or "every-roll": the tallies, or every roll from the luckiest to the
+   * unluckiest. */
+  properties[PROP_ROWS] = g_param_spec_string ("rows", NULL, NULL, ROWS_TOTALS,
+                                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                                               G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The list's template looks the rows' properties up by type name. */
   g_type_ensure (ADM_TYPE_LUCK_ROW);
@@ -74,6 +134,7 @@ admiralty_luck_window_class_init (AdmiraltyLuckWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyLuckWindow, list_view);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyLuckWindow, empty_page);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_install_property_action (widget_class, "luck.rows", "rows");
 }
 
 static void
@@ -125,4 +186,18 @@ admiralty_luck_window_set_audience (AdmiraltyLuckWindow *self,
   /* An audience whose rows are the same says no change: the page still follows it. */
   update_page (self);
   return TRUE;
+}
+
+void
+admiralty_luck_window_set_every_roll (AdmiraltyLuckWindow *self,
+                                      gboolean             every_roll)
+{
+  g_return_if_fail (ADMIRALTY_IS_LUCK_WINDOW (self));
+
+  if (self->model == NULL || adm_luck_model_get_every_roll (self->model) == !!every_roll)
+    return;
+  adm_luck_model_set_every_roll (self->model, every_roll);
+  /* Rows that are the same (none either way) say no change: the page still follows. */
+  update_page (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROWS]);
 }
