@@ -853,17 +853,31 @@ test_window (void)
   g_assert_false (wall_names (projector, hidden));
   {
     cairo_surface_t *surface = render_widget (GTK_WIDGET (map));
+    cairo_surface_t *again;
+    guint layouts = admiralty_sector_map_get_wall_layouts (map);
 
     save_png (surface, "projector-window");
+    /* Drawn again showing the same: in the layout the map keeps, the same picture. */
+    g_assert_cmpuint (layouts, >, 0);
+    again = render_widget (GTK_WIDGET (map));
+    g_assert_cmpuint (admiralty_sector_map_get_wall_layouts (map), ==, layouts);
+    g_assert_true (surfaces_equal (surface, again));
+    cairo_surface_destroy (again);
     cairo_surface_destroy (surface);
   }
 
-  /* The master reveals it: the projector shows it at once. */
-  reveal = adm_event_new ("reveal", T0 + 100);
-  adm_event_set (reveal, "formation", hidden->id);
-  g_assert_true (adm_campaign_append (campaign, reveal, &error));
-  g_assert_no_error (error);
-  iterate ();
+  /* The master reveals it: the projector shows it at once, laid out again. */
+  {
+    guint layouts = admiralty_sector_map_get_wall_layouts (map);
+
+    reveal = adm_event_new ("reveal", T0 + 100);
+    adm_event_set (reveal, "formation", hidden->id);
+    g_assert_true (adm_campaign_append (campaign, reveal, &error));
+    g_assert_no_error (error);
+    iterate ();
+    cairo_surface_destroy (render_widget (GTK_WIDGET (map)));
+    g_assert_cmpuint (admiralty_sector_map_get_wall_layouts (map), >, layouts);
+  }
   g_assert_true (wall_names (projector, hidden));
   admiralty_sector_map_get_options (map, &options);
   g_assert_cmpuint (shown_of_colour (campaign, &options, hidden->sector, rgb), ==, expected + 1);

@@ -987,6 +987,14 @@ render_wall (AdmiraltySectorMap           *self,
                                 self->scenario, options, labels);
 }
 
+guint
+admiralty_sector_map_get_wall_layouts (AdmiraltySectorMap *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), 0);
+
+  return self->wall_layout != NULL ? admiralty_sector_wall_get_layouts (self->wall_layout) : 0;
+}
+
 GArray *
 admiralty_sector_map_dup_wall_labels (AdmiraltySectorMap *self)
 {
