@@ -472,6 +472,259 @@ test_wall (void)
   }
 }
 
+/* The wall layout at @width × @height for the public, into a new surface, its texts into
+ * @labels (cleared first) when not NULL: in the layout @kept keeps when it is not NULL, else
+ * laid out afresh (admiralty_sector_render_wall ()). */
+static cairo_surface_t *
+render_wall_of (AdmiraltySectorWall          *kept,
+                AdmScenario                  *scenario,
+                const AdmiraltySectorOptions *options,
+                int                           width,
+                int                           height,
+                GArray                       *labels)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, MAX (width, 1),
+                                                         MAX (height, 1));
+  cairo_t *cr = cairo_create (surface);
+  double name_size, label_size;
+
+  /* A colour no wall draws: a frame that draws nothing leaves it. */
+  cairo_set_source_rgb (cr, 1, 0, 1);
+  cairo_paint (cr);
+  if (labels != NULL)
+    g_array_set_size (labels, 0);
+  admiralty_sector_wall_type (1920, 1080, &name_size, &label_size);
+  if (kept != NULL)
+    admiralty_sector_wall_render (kept, cr, width, height, name_size, label_size, scenario,
+                                  options, labels);
+  else
+    admiralty_sector_render_wall (cr, width, height, name_size, label_size, scenario, options,
+                                  labels);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* The same texts, in the same boxes and type, of the same sectors and formations. */
+static void
+assert_same_labels (GArray *a,
+                    GArray *b)
+{
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint i = 0; i < a->len; i++)
+    {
+      const AdmiraltySectorLabel *la = &g_array_index (a, AdmiraltySectorLabel, i);
+      const AdmiraltySectorLabel *lb = &g_array_index (b, AdmiraltySectorLabel, i);
+
+      g_assert_cmpstr (la->text, ==, lb->text);
+      g_assert_true (la->sector == lb->sector);
+      g_assert_true (la->formation == lb->formation);
+      g_assert_cmpint (la->kind, ==, lb->kind);
+      g_assert_cmpfloat (la->font_size, ==, lb->font_size);
+      g_assert_true (memcmp (&la->rect, &lb->rect, sizeof la->rect) == 0);
+    }
+}
+
+/* @kept's frame of @scenario for @options at @width × @height is the picture and the texts a
+ * layout made afresh gives, and it has laid the map out @layouts times in all. */
+static void
+assert_kept_as_fresh (AdmiraltySectorWall          *kept,
+                      AdmScenario                  *scenario,
+                      const AdmiraltySectorOptions *options,
+                      int                           width,
+                      int                           height,
+                      guint                         layouts)
+{
+  g_autoptr(GArray) fresh_labels = g_array_new (FALSE, TRUE, sizeof (AdmiraltySectorLabel));
+  g_autoptr(GArray) kept_labels = g_array_new (FALSE, TRUE, sizeof (AdmiraltySectorLabel));
+  cairo_surface_t *fresh = render_wall_of (NULL, scenario, options, width, height,
+                                           fresh_labels);
+  cairo_surface_t *again = render_wall_of (kept, scenario, options, width, height,
+                                           kept_labels);
+
+  g_assert_cmpuint (admiralty_sector_wall_get_layouts (kept), ==, layouts);
+  g_assert_true (surfaces_equal (fresh, again));
+  assert_same_labels (fresh_labels, kept_labels);
+  cairo_surface_destroy (fresh);
+  cairo_surface_destroy (again);
+}
+
+/* The projector's wall layout kept from frame to frame: a frame showing what the last showed
+ * is drawn in its layout, a frame showing anything else is laid out again, and either is the
+ * picture a layout made afresh draws, pixel for pixel. What only colours the picture (the
+ * sides palette, F-STRAT-3) is taken from each frame without a layout. */
+static void
+test_wall_kept (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new ("strategic-phase", "hour");
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  AdmFormation *squadron = adm_scenario_lookup_formation (scenario, "first-squadron-home-fleet");
+  g_autoptr(AdmiraltySectorWall) kept = admiralty_sector_wall_new ();
+  g_autoptr(GArray) labels = g_array_new (FALSE, TRUE, sizeof (AdmiraltySectorLabel));
+  g_autoptr(GHashTable) palette = g_hash_table_new (NULL, NULL);
+  AdmiraltySectorOptions options;
+  AdmFormation *listed = NULL;
+  AdmSector *moved;
+  cairo_surface_t *before, *after;
+  const int width = 1920, height = 1080 - 96 - 120;
+
+  order_ok (campaign, "vorkosigan", "first-squadron-home-fleet", "move", "pol-jump-point");
+  komarr_end_cycle (campaign, T0);
+  admiralty_sector_options_init (&options);
+  options.strategy = strategy_of (campaign);
+  options.audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
+  g_assert_cmpuint (admiralty_sector_wall_get_layouts (kept), ==, 0);
+
+  /* The first frame lays it out; the next ones, showing the same, do not. */
+  assert_kept_as_fresh (kept, scenario, &options, width, height, 1);
+  assert_kept_as_fresh (kept, scenario, &options, width, height, 1);
+  before = render_wall_of (kept, scenario, &options, width, height, labels);
+  g_assert_cmpuint (admiralty_sector_wall_get_layouts (kept), ==, 1);
+
+  /* The sides palette: other colours in the same layout. */
+  g_hash_table_insert (palette, (gpointer) squadron->faction, (gpointer) "#20c040");
+  options.faction_colours = palette;
+  after = render_wall_of (kept, scenario, &options, width, height, NULL);
+  g_assert_false (surfaces_equal (before, after));
+  cairo_surface_destroy (after);
+  assert_kept_as_fresh (kept, scenario, &options, width, height, 1);
+  options.faction_colours = NULL;
+
+  /* One line of one sector's list changed: laid out again. */
+  for (guint i = 0; i < labels->len && listed == NULL; i++)
+    {
+      const AdmiraltySectorLabel *label = &g_array_index (labels, AdmiraltySectorLabel, i);
+
+      if (label->sector != NULL && label->formation != NULL)
+        listed = (AdmFormation *) label->formation;
+    }
+  g_assert_nonnull (listed);
+  g_free (listed->name);
+  listed->name = g_strdup ("Relief Squadron of the Outer Marches");
+  after = render_wall_of (kept, scenario, &options, width, height, NULL);
+  g_assert_cmpuint (admiralty_sector_wall_get_layouts (kept), ==, 2);
+  g_assert_false (surfaces_equal (before, after));
+  cairo_surface_destroy (after);
+  assert_kept_as_fresh (kept, scenario, &options, width, height, 2);
+
+  /* One sector moved on the map: laid out again. */
+  moved = g_ptr_array_index (adm_scenario_get_sectors (scenario), 0);
+  moved->x += 37;
+  assert_kept_as_fresh (kept, scenario, &options, width, height, 3);
+
+  /* A sector renamed: laid out again. */
+  g_free (moved->name);
+  moved->name = g_strdup ("Komarr Terminus of the Western Wormholes");
+  assert_kept_as_fresh (kept, scenario, &options, width, height, 4);
+
+  /* Another size: laid out again; back to the first, again. */
+  assert_kept_as_fresh (kept, scenario, &options, 1280, 720, 5);
+  assert_kept_as_fresh (kept, scenario, &options, width, height, 6);
+
+  /* Another audience (the master's, told the ships in each formation): laid out again for
+   * it, and again for the public's. */
+  options.audience = ADMIRALTY_SECTOR_AUDIENCE_MASTER;
+  assert_kept_as_fresh (kept, scenario, &options, width, height, 7);
+  options.audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
+  assert_kept_as_fresh (kept, scenario, &options, width, height, 8);
+  cairo_surface_destroy (before);
+}
+
+/* The wall layout's bad and edge input: a frame of no size draws nothing and lays nothing
+ * out; a map of no sectors is the plain ground; one sector holding every formation lists the
+ * first seven and "+N more", one a name of 40 words and one a word wider than the list, all
+ * inside the picture; and each is what a layout made afresh draws. */
+static void
+test_wall_edges (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+  GPtrArray *formations = adm_scenario_get_formations (scenario);
+  g_autoptr(AdmiraltySectorWall) kept = admiralty_sector_wall_new ();
+  g_autoptr(GArray) labels = g_array_new (FALSE, TRUE, sizeof (AdmiraltySectorLabel));
+  g_autoptr(GPtrArray) here = NULL;
+  g_autoptr(GString) long_name = g_string_new ("The");
+  g_autofree gpointer *taken = NULL;
+  g_autofree char *more = NULL;
+  AdmiraltySectorOptions options;
+  AdmSector *crowded = g_ptr_array_index (sectors, 0);
+  cairo_surface_t *surface;
+  gsize n_taken = 0;
+  guint found_more = 0;
+  const int width = 1920, height = 864;
+
+  admiralty_sector_options_init (&options);
+  options.audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
+
+  /* No size: nothing drawn, nothing laid out, no text. */
+  for (guint i = 0; i < 3; i++)
+    {
+      int w = i == 1 ? width : 0, h = i == 2 ? height : 0;
+
+      surface = render_wall_of (kept, scenario, &options, w, h, labels);
+      g_assert_cmphex (*(const guint32 *) cairo_image_surface_get_data (surface) & 0xffffff, ==,
+                       0xff00ff);
+      g_assert_cmpuint (labels->len, ==, 0);
+      cairo_surface_destroy (surface);
+    }
+  surface = render_wall_of (kept, scenario, &options, -5, height, labels);
+  cairo_surface_destroy (surface);
+  g_assert_cmpuint (admiralty_sector_wall_get_layouts (kept), ==, 0);
+
+  /* No sectors (taken from the scenario for the case and given back): the ground alone. */
+  taken = g_ptr_array_steal (sectors, &n_taken);
+  g_assert_cmpuint (n_taken, >, 0);
+  surface = render_wall_of (kept, scenario, &options, 640, 360, labels);
+  g_assert_cmpuint (labels->len, ==, 0);
+  g_assert_cmpuint (admiralty_sector_wall_get_layouts (kept), ==, 1);
+  for (int y = 0; y < 360; y++)
+    for (int x = 0; x < 640; x++)
+      g_assert_cmphex (*(const guint32 *) (cairo_image_surface_get_data (surface) +
+                                           y * cairo_image_surface_get_stride (surface) +
+                                           x * 4) & 0xffffff,
+                       ==, ADMIRALTY_SECTOR_BACKGROUND_RGB);
+  cairo_surface_destroy (surface);
+  assert_kept_as_fresh (kept, scenario, &options, 640, 360, 1);
+  for (gsize i = 0; i < n_taken; i++)
+    g_ptr_array_add (sectors, taken[i]);
+  assert_kept_as_fresh (kept, scenario, &options, 640, 360, 2);
+
+  /* Every formation in one sector, one named in 40 words and one in a word wider than any
+   * list. */
+  for (guint i = 1; i < 40; i++)
+    g_string_append (long_name, i % 2 == 0 ? " Squadron" : " Reserve");
+  for (guint i = 0; i < formations->len; i++)
+    ((AdmFormation *) g_ptr_array_index (formations, i))->sector = crowded;
+  here = admiralty_sector_formations_in (scenario, &options, crowded);
+  /* More than a card's eight rows (CARD_ROWS). */
+  g_assert_cmpuint (here->len, >, 8);
+  g_free (((AdmFormation *) g_ptr_array_index (here, 0))->name);
+  ((AdmFormation *) g_ptr_array_index (here, 0))->name = g_string_free (g_steal_pointer (&long_name),
+                                                                        FALSE);
+  g_free (((AdmFormation *) g_ptr_array_index (here, 1))->name);
+  ((AdmFormation *) g_ptr_array_index (here, 1))->name =
+    g_strdup ("Supercalifragilisticexpialidocious-Interstellar-Expeditionary-Force");
+  assert_kept_as_fresh (kept, scenario, &options, width, height, 3);
+  more = g_strdup_printf ("+%u more", here->len - 7);
+  surface = render_wall_of (kept, scenario, &options, width, height, labels);
+  cairo_surface_destroy (surface);
+  g_assert_cmpuint (admiralty_sector_wall_get_layouts (kept), ==, 3);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const AdmiraltySectorLabel *label = &g_array_index (labels, AdmiraltySectorLabel, i);
+
+      /* Inside the picture. */
+      g_assert_cmpfloat (label->rect.x, >=, 0);
+      g_assert_cmpfloat (label->rect.y, >=, 0);
+      g_assert_cmpfloat (label->rect.x + label->rect.width, <=, width);
+      g_assert_cmpfloat (label->rect.y + label->rect.height, <=, height);
+      if (g_strcmp0 (label->text, more) == 0)
+        found_more++;
+    }
+  g_assert_cmpuint (found_more, ==, 1);
+}
+
 /* The child of @list with id @id. */
 static AdmiraltyFleetNode *
 find_node (GListModel *list,
@@ -600,17 +853,31 @@ test_window (void)
   g_assert_false (wall_names (projector, hidden));
   {
     cairo_surface_t *surface = render_widget (GTK_WIDGET (map));
+    cairo_surface_t *again;
+    guint layouts = admiralty_sector_map_get_wall_layouts (map);
 
     save_png (surface, "projector-window");
+    /* Drawn again showing the same: in the layout the map keeps, the same picture. */
+    g_assert_cmpuint (layouts, >, 0);
+    again = render_widget (GTK_WIDGET (map));
+    g_assert_cmpuint (admiralty_sector_map_get_wall_layouts (map), ==, layouts);
+    g_assert_true (surfaces_equal (surface, again));
+    cairo_surface_destroy (again);
     cairo_surface_destroy (surface);
   }
 
-  /* The master reveals it: the projector shows it at once. */
-  reveal = adm_event_new ("reveal", T0 + 100);
-  adm_event_set (reveal, "formation", hidden->id);
-  g_assert_true (adm_campaign_append (campaign, reveal, &error));
-  g_assert_no_error (error);
-  iterate ();
+  /* The master reveals it: the projector shows it at once, laid out again. */
+  {
+    guint layouts = admiralty_sector_map_get_wall_layouts (map);
+
+    reveal = adm_event_new ("reveal", T0 + 100);
+    adm_event_set (reveal, "formation", hidden->id);
+    g_assert_true (adm_campaign_append (campaign, reveal, &error));
+    g_assert_no_error (error);
+    iterate ();
+    cairo_surface_destroy (render_widget (GTK_WIDGET (map)));
+    g_assert_cmpuint (admiralty_sector_map_get_wall_layouts (map), >, layouts);
+  }
   g_assert_true (wall_names (projector, hidden));
   admiralty_sector_map_get_options (map, &options);
   g_assert_cmpuint (shown_of_colour (campaign, &options, hidden->sector, rgb), ==, expected + 1);
@@ -1197,6 +1464,8 @@ main (int   argc,
   g_test_add_func ("/ui/projector/F-STRAT-2/hidden-not-drawn", test_hidden_not_drawn);
   g_test_add_func ("/ui/projector/F-STRAT-10/transit-on-link", test_transit);
   g_test_add_func ("/ui/projector/F-STRAT-2/wall-layout", test_wall);
+  g_test_add_func ("/ui/projector/F-STRAT-2/wall-kept", test_wall_kept);
+  g_test_add_func ("/ui/projector/F-STRAT-2/wall-edges", test_wall_edges);
   g_test_add_func ("/ui/projector/F-STRAT-10/order-of-battle", test_order_of_battle);
   g_test_add_func ("/ui/projector/F-STRAT-2/window", test_window);
   g_test_add_func ("/ui/projector/F-STRAT-2/keys", test_keys);

@@ -60,8 +60,12 @@ typedef struct {
   const AdmSector  *sector;        /* or NULL: the label of a formation crossing a link */
   double            x, y;          /* px of the sector's point, or of the arrowhead */
   double            radius;        /* px of the point or the arrowhead, its text kept off */
-  GPtrArray        *here;          /* the formations shown in it */
+  GPtrArray        *here;          /* the formations shown in it, for the frame drawn */
   guint             named;         /* how many of them the list names */
+  GPtrArray        *texts;         /* char *: the labels of those it names, in order */
+  char             *more;          /* "+N more" for the rest, or NULL */
+  GArray           *adjacent;      /* guint: the block of each sector it links to, in order;
+                                    * G_MAXUINT for one not on the map */
   GPtrArray        *names;         /* GStrv: the name in one line, two, or more */
   double            name_widths[3];  /* px: of each way's widest line */
   guint             name;          /* the one set */
@@ -74,6 +78,17 @@ typedef struct {
   gboolean          callout;       /* set away from its point: a leader line to it */
   double            leader[4];     /* from (x, y) to (x, y), when placed */
 } WallBlock;
+
+/* A formation crossing a link as the frame's audience is shown it: what its arrowhead's
+ * place and its label come from. */
+typedef struct {
+  const AdmFormation *formation;
+  guint               from, towards;  /* the blocks of the link's ends */
+  double              progress;       /* the share of the link behind it */
+  char               *text;     /* admiralty_sector_transit_text (), or NULL: no label */
+  char               *label;    /* its label alone, over ... */
+  char               *where;    /* ... where it goes ("→ Pol"), for a text too long */
+} WallCrossing;
 
 /* A formation crossing a link: its arrowhead's place. */
 typedef struct {
@@ -92,7 +107,8 @@ typedef struct {
   double                        name_line, label_line, node_r, gap;
   double                        name_height;  /* px: a name's line's ascent and descent */
   GArray                       *blocks;    /* WallBlock, in sector order */
-  GArray                       *transits;  /* WallTransit */
+  GArray                       *crossings; /* WallCrossing, as the formations come */
+  GArray                       *transits;  /* WallTransit, one a crossing */
   GArray                       *taken;     /* cairo_rectangle_t: what text keeps clear of */
   GArray                       *links;     /* WallLink: each link once, between the points
                                             * as placed (wall_find_links ()) */
@@ -112,20 +128,38 @@ wall_list_clear (WallList *list)
 }
 
 static void
+wall_crossing_clear (WallCrossing *crossing)
+{
+  g_clear_pointer (&crossing->text, g_free);
+  g_clear_pointer (&crossing->label, g_free);
+  g_clear_pointer (&crossing->where, g_free);
+}
+
+static void
 wall_transit_clear (WallTransit *transit)
 {
   g_clear_pointer (&transit->lines[0], g_free);
   g_clear_pointer (&transit->lines[1], g_free);
 }
 
+/* The block's texts as measured in one type (wall_measure ()). */
 static void
-wall_block_clear (WallBlock *block)
+wall_block_clear_measures (WallBlock *block)
 {
-  g_clear_pointer (&block->here, g_ptr_array_unref);
   g_clear_pointer (&block->names, g_ptr_array_unref);
   for (guint i = 0; i < block->n_lists; i++)
     wall_list_clear (&block->lists[i]);
   block->n_lists = 0;
+}
+
+static void
+wall_block_clear (WallBlock *block)
+{
+  wall_block_clear_measures (block);
+  g_clear_pointer (&block->here, g_ptr_array_unref);
+  g_clear_pointer (&block->texts, g_ptr_array_unref);
+  g_clear_pointer (&block->more, g_free);
+  g_clear_pointer (&block->adjacent, g_array_unref);
 }
 
 /* The widest word of @text in @cr's font. */
@@ -214,14 +248,13 @@ wall_measure (Wall      *wall,
               WallBlock *block)
 {
   cairo_t *cr = wall->cr;
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *more = NULL;
+  GPtrArray *texts = block->texts;
+  const char *more = block->more;
   double columns[WALL_COLUMNS] = { 0, 0, 0 };
   const char *name = block->sector->name;
   GStrv way;
 
-  wall_block_clear (block);
-  block->here = admiralty_sector_formations_in (wall->scenario, wall->options, block->sector);
+  wall_block_clear_measures (block);
   cairo_save (cr);
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
   cairo_set_font_size (cr, wall->name_px);
@@ -251,27 +284,17 @@ wall_measure (Wall      *wall,
 
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size (cr, wall->label_px);
-  /* Formations a card would name, the rest in a "+N more" (CARD_ROWS). */
-  block->named = block->here->len <= CARD_ROWS ? block->here->len : CARD_ROWS - 1;
-  for (guint i = 0; i < block->named; i++)
+  for (guint i = 0; i < texts->len; i++)
     {
-      char *text = admiralty_sector_formation_label (wall->scenario, wall->options,
-                                                     g_ptr_array_index (block->here, i));
+      const char *text = g_ptr_array_index (texts, i);
 
-      g_ptr_array_add (texts, text);
       columns[0] = MAX (columns[0], _admiralty_sector_text_width (cr, text));
       columns[1] = MAX (columns[1], wall_balanced_width (cr, text));
       columns[2] = MAX (columns[2], wall_widest_word (cr, text));
     }
-  if (block->named < block->here->len)
-    {
-      /* Translators: on the projector's map, formations of a sector past those it names */
-      more = g_strdup_printf (ngettext ("+%u more", "+%u more",
-                                        block->here->len - block->named),
-                              block->here->len - block->named);
-      for (guint c = 0; c < WALL_COLUMNS; c++)
-        columns[c] = MAX (columns[c], _admiralty_sector_text_width (cr, more));
-    }
+  if (more != NULL)
+    for (guint c = 0; c < WALL_COLUMNS; c++)
+      columns[c] = MAX (columns[c], _admiralty_sector_text_width (cr, more));
   for (guint c = 0; c < WALL_COLUMNS && texts->len > 0; c++)
     {
       WallList *list = &block->lists[block->n_lists];
@@ -288,7 +311,7 @@ wall_measure (Wall      *wall,
           if (i == texts->len && more == NULL)
             break;
           lines = i < texts->len ? wall_break (cr, g_ptr_array_index (texts, i), columns[c])
-                                 : g_strdupv ((char *[]) { more, NULL });
+                                 : g_strdupv ((char *[]) { (char *) more, NULL });
           for (guint l = 0; lines[l] != NULL; l++)
             {
               guint owner = i < texts->len ? i : G_MAXUINT;
@@ -737,26 +760,23 @@ found:
   return best <= 0;
 }
 
-/* The links between the points as placed, each once, for the lists to keep clear of: found
- * once a layout's points are set, rather than for every place a list tries. */
+/* The links between the points as placed, each once, for the lists to keep clear of and to
+ * be drawn: found once a layout's points are set, rather than for every place a list tries. */
 static void
 wall_find_links (Wall *wall)
 {
-  GPtrArray *sectors = adm_scenario_get_sectors (wall->scenario);
-
   g_array_set_size (wall->links, 0);
   for (guint i = 0; i < wall->blocks->len; i++)
     {
       const WallBlock *a = &g_array_index (wall->blocks, WallBlock, i);
-      GPtrArray *adjacent = a->sector->adjacent;
 
-      for (guint j = 0; j < adjacent->len; j++)
+      for (guint j = 0; j < a->adjacent->len; j++)
         {
-          guint other;
+          guint other = g_array_index (a->adjacent, guint, j);
           const WallBlock *b;
           WallLink link;
 
-          if (!g_ptr_array_find (sectors, g_ptr_array_index (adjacent, j), &other) || other < i)
+          if (other == G_MAXUINT || other < i)
             continue;
           b = &g_array_index (wall->blocks, WallBlock, other);
           link = (WallLink) { { a->x, a->y, b->x, b->y } };
@@ -857,29 +877,18 @@ wall_arrow_radius (const Wall *wall)
 static void
 wall_find_transits (Wall *wall)
 {
-  GPtrArray *formations = _admiralty_sector_formations_in_being (wall->scenario, wall->options);
   GPtrArray *sectors = adm_scenario_get_sectors (wall->scenario);
 
   g_array_set_size (wall->transits, 0);
-  for (guint i = 0; i < formations->len; i++)
+  for (guint i = 0; i < wall->crossings->len; i++)
     {
-      const AdmFormation *formation = g_ptr_array_index (formations, i);
-      WallTransit transit = { formation };
-      const AdmSector *from;
-      const WallBlock *a, *b;
+      const WallCrossing *crossing = &g_array_index (wall->crossings, WallCrossing, i);
+      WallTransit transit = { crossing->formation, g_ptr_array_index (sectors, crossing->towards) };
+      const WallBlock *a = &g_array_index (wall->blocks, WallBlock, crossing->from);
+      const WallBlock *b = &g_array_index (wall->blocks, WallBlock, crossing->towards);
       cairo_rectangle_t arrow;
-      double progress, t;
-      guint from_index, towards_index;
+      double t;
 
-      if (!admiralty_sector_formation_shown (wall->scenario, wall->options, formation))
-        continue;
-      from = _admiralty_sector_formation_place (wall->scenario, wall->options, formation,
-                                                &transit.towards, &progress);
-      if (transit.towards == NULL || !g_ptr_array_find (sectors, from, &from_index) ||
-          !g_ptr_array_find (sectors, transit.towards, &towards_index))
-        continue;
-      a = &g_array_index (wall->blocks, WallBlock, from_index);
-      b = &g_array_index (wall->blocks, WallBlock, towards_index);
       /* As far along as it has gone, or the nearest place to it clear of the text and the
        * arrowheads placed so far. The arrowhead's text keeps off a little more than its
        * radius: its point reaches further. */
@@ -889,8 +898,9 @@ wall_find_transits (Wall *wall)
           double shift = (double) ((k + 1) / 2) * (k % 2 == 0 ? 1 : -1) * 0.5 /
                          WALL_TRANSIT_STEPS;
 
-          t = k < 2 * WALL_TRANSIT_STEPS ? CLAMP (0.25 + 0.5 * progress + shift, 0.15, 0.85)
-                                         : 0.25 + 0.5 * progress;
+          t = k < 2 * WALL_TRANSIT_STEPS
+              ? CLAMP (0.25 + 0.5 * crossing->progress + shift, 0.15, 0.85)
+              : 0.25 + 0.5 * crossing->progress;
           transit.x = transit.label.x = a->x + (b->x - a->x) * t;
           transit.y = transit.label.y = a->y + (b->y - a->y) * t;
           arrow = wall_point_box (wall, &transit.label);
@@ -919,23 +929,18 @@ wall_measure_transit_labels (Wall *wall)
   for (guint i = 0; i < wall->transits->len; i++)
     {
       WallTransit *transit = &g_array_index (wall->transits, WallTransit, i);
-      g_autofree char *text = admiralty_sector_transit_text (wall->scenario, wall->options,
-                                                             transit->formation);
+      const WallCrossing *crossing = &g_array_index (wall->crossings, WallCrossing, i);
       double width = 0, height = 0, line_height;
 
       wall_transit_clear (transit);
-      if (text == NULL)
+      if (crossing->text == NULL)
         continue;
-      if (_admiralty_sector_text_width (cr, text) <= 10 * wall->label_px)
-        transit->lines[0] = g_steal_pointer (&text);
+      if (_admiralty_sector_text_width (cr, crossing->text) <= 10 * wall->label_px)
+        transit->lines[0] = g_strdup (crossing->text);
       else
         {
-          transit->lines[0] = admiralty_sector_formation_label (wall->scenario, wall->options,
-                                                                transit->formation);
-          /* Translators: the second line of a formation's label on the projector's map
-           * when it is crossing a link: the sector it goes to */
-          transit->lines[1] = g_strdup_printf (C_("sector map", "→ %s"),
-                                               transit->towards->name);
+          transit->lines[0] = g_strdup (crossing->label);
+          transit->lines[1] = g_strdup (crossing->where);
         }
       for (guint l = 0; l < 2 && transit->lines[l] != NULL; l++)
         {
@@ -1246,8 +1251,300 @@ wall_draw_transit (Wall *wall)
     }
 }
 
+/* What the frame's layout is made from, as @wall's audience is shown it: each sector's
+ * formations, the labels its list names and its links, in @wall's blocks; the formations
+ * crossing links, in its crossings. */
+static void
+wall_gather (Wall *wall)
+{
+  GPtrArray *sectors = adm_scenario_get_sectors (wall->scenario);
+  GPtrArray *formations = _admiralty_sector_formations_in_being (wall->scenario, wall->options);
+  g_autoptr(GHashTable) index = g_hash_table_new (NULL, NULL);
+
+  for (guint i = 0; i < sectors->len; i++)
+    if (!g_hash_table_contains (index, g_ptr_array_index (sectors, i)))
+      g_hash_table_insert (index, g_ptr_array_index (sectors, i), GUINT_TO_POINTER (i));
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      const AdmSector *sector = g_ptr_array_index (sectors, i);
+      WallBlock block = { sector };
+
+      block.here = admiralty_sector_formations_in (wall->scenario, wall->options, sector);
+      /* Formations a card would name, the rest in a "+N more" (CARD_ROWS). */
+      block.named = block.here->len <= CARD_ROWS ? block.here->len : CARD_ROWS - 1;
+      block.texts = g_ptr_array_new_with_free_func (g_free);
+      for (guint f = 0; f < block.named; f++)
+        g_ptr_array_add (block.texts,
+                         admiralty_sector_formation_label (wall->scenario, wall->options,
+                                                           g_ptr_array_index (block.here, f)));
+      if (block.named < block.here->len)
+        /* Translators: on the projector's map, formations of a sector past those it names */
+        block.more = g_strdup_printf (ngettext ("+%u more", "+%u more",
+                                                block.here->len - block.named),
+                                      block.here->len - block.named);
+      block.adjacent = g_array_sized_new (FALSE, FALSE, sizeof (guint), sector->adjacent->len);
+      for (guint j = 0; j < sector->adjacent->len; j++)
+        {
+          gpointer found;
+          guint other = g_hash_table_lookup_extended (index,
+                                                      g_ptr_array_index (sector->adjacent, j),
+                                                      NULL, &found)
+                        ? GPOINTER_TO_UINT (found) : G_MAXUINT;
+
+          g_array_append_val (block.adjacent, other);
+        }
+      g_array_append_val (wall->blocks, block);
+    }
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      WallCrossing crossing = { formation };
+      const AdmSector *from, *towards;
+      gpointer from_index, towards_index;
+
+      if (!admiralty_sector_formation_shown (wall->scenario, wall->options, formation))
+        continue;
+      from = _admiralty_sector_formation_place (wall->scenario, wall->options, formation,
+                                                &towards, &crossing.progress);
+      if (towards == NULL || !g_hash_table_lookup_extended (index, from, NULL, &from_index) ||
+          !g_hash_table_lookup_extended (index, towards, NULL, &towards_index))
+        continue;
+      crossing.from = GPOINTER_TO_UINT (from_index);
+      crossing.towards = GPOINTER_TO_UINT (towards_index);
+      crossing.text = admiralty_sector_transit_text (wall->scenario, wall->options, formation);
+      if (crossing.text != NULL)
+        {
+          crossing.label = admiralty_sector_formation_label (wall->scenario, wall->options,
+                                                             formation);
+          /* Translators: the second line of a formation's label on the projector's map
+           * when it is crossing a link: the sector it goes to */
+          crossing.where = g_strdup_printf (C_("sector map", "→ %s"), towards->name);
+        }
+      g_array_append_val (wall->crossings, crossing);
+    }
+}
+
+static void
+key_add (GByteArray *key,
+         const void *data,
+         gsize       size)
+{
+  g_byte_array_append (key, data, size);
+}
+
+static void
+key_add_uint (GByteArray *key,
+              guint       value)
+{
+  key_add (key, &value, sizeof value);
+}
+
+static void
+key_add_double (GByteArray *key,
+                double      value)
+{
+  key_add (key, &value, sizeof value);
+}
+
+/* A text, told apart from none and from the text after it. */
+static void
+key_add_text (GByteArray *key,
+              const char *text)
+{
+  key_add (key, text != NULL ? "t" : "n", 1);
+  if (text != NULL)
+    key_add (key, text, strlen (text) + 1);
+}
+
+/* Everything the layout is made from but the font options (wall_font_options ()), in bytes
+ * compared whole: the area and the type asked for, the drawing's transformation and device
+ * scale (which the texts are measured in), each sector's name, place, links and list's texts,
+ * each formation crossing a link with its link, progress and label. What only colours the
+ * drawing — factions, the palette — is not in it. */
+static GByteArray *
+wall_key (const Wall *wall,
+          double      name_size,
+          double      label_size)
+{
+  GByteArray *key = g_byte_array_new ();
+  cairo_surface_t *target = cairo_get_target (wall->cr);
+  cairo_matrix_t matrix;
+  double scale_x, scale_y;
+
+  key_add_double (key, wall->width);
+  key_add_double (key, wall->height);
+  key_add_double (key, name_size);
+  key_add_double (key, label_size);
+  cairo_get_matrix (wall->cr, &matrix);
+  key_add (key, &matrix, sizeof matrix);
+  cairo_surface_get_device_scale (target, &scale_x, &scale_y);
+  key_add_double (key, scale_x);
+  key_add_double (key, scale_y);
+  key_add_uint (key, wall->blocks->len);
+  for (guint i = 0; i < wall->blocks->len; i++)
+    {
+      const WallBlock *block = &g_array_index (wall->blocks, WallBlock, i);
+
+      key_add_text (key, block->sector->name);
+      key_add_double (key, block->sector->x);
+      key_add_double (key, block->sector->y);
+      key_add_uint (key, block->adjacent->len);
+      key_add (key, block->adjacent->data, block->adjacent->len * sizeof (guint));
+      key_add_uint (key, block->texts->len);
+      for (guint t = 0; t < block->texts->len; t++)
+        key_add_text (key, g_ptr_array_index (block->texts, t));
+      key_add_text (key, block->more);
+    }
+  key_add_uint (key, wall->crossings->len);
+  for (guint i = 0; i < wall->crossings->len; i++)
+    {
+      const WallCrossing *crossing = &g_array_index (wall->crossings, WallCrossing, i);
+
+      key_add_uint (key, crossing->from);
+      key_add_uint (key, crossing->towards);
+      key_add_double (key, crossing->progress);
+      key_add_text (key, crossing->text);
+      key_add_text (key, crossing->label);
+      key_add_text (key, crossing->where);
+    }
+  return key;
+}
+
+/* The font options the texts are measured with: the target surface's, merged with the
+ * context's own, as Cairo merges them. */
+static cairo_font_options_t *
+wall_font_options (cairo_t *cr)
+{
+  cairo_font_options_t *options = cairo_font_options_create ();
+  cairo_font_options_t *own = cairo_font_options_create ();
+
+  cairo_surface_get_font_options (cairo_get_target (cr), options);
+  cairo_get_font_options (cr, own);
+  cairo_font_options_merge (options, own);
+  cairo_font_options_destroy (own);
+  return options;
+}
+
+/* A layout kept across frames (admiralty_sector_wall_new ()). */
+struct _AdmiraltySectorWall {
+  GByteArray           *key;       /* what it was made from (wall_key ()), NULL before */
+  cairo_font_options_t *fonts;     /* and the texts' font options */
+  GArray               *blocks;    /* WallBlock, as laid out; between frames no formation */
+  GArray               *transits;  /* WallTransit, the same */
+  GArray               *links;     /* WallLink */
+  double                name_px, label_px, name_line, label_line, node_r, gap, name_height;
+  guint                 layouts;
+};
+
+AdmiraltySectorWall *
+admiralty_sector_wall_new (void)
+{
+  return g_new0 (AdmiraltySectorWall, 1);
+}
+
 void
-admiralty_sector_render_wall (cairo_t                      *cr,
+admiralty_sector_wall_free (AdmiraltySectorWall *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->key, g_byte_array_unref);
+  g_clear_pointer (&self->fonts, cairo_font_options_destroy);
+  g_clear_pointer (&self->blocks, g_array_unref);
+  g_clear_pointer (&self->transits, g_array_unref);
+  g_clear_pointer (&self->links, g_array_unref);
+  g_free (self);
+}
+
+guint
+admiralty_sector_wall_get_layouts (AdmiraltySectorWall *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->layouts;
+}
+
+/* @wall's layout kept in @self, made from @key and @fonts (taken). */
+static void
+wall_keep (AdmiraltySectorWall  *self,
+           const Wall           *wall,
+           GByteArray           *key,
+           cairo_font_options_t *fonts)
+{
+  g_clear_pointer (&self->key, g_byte_array_unref);
+  g_clear_pointer (&self->fonts, cairo_font_options_destroy);
+  g_clear_pointer (&self->blocks, g_array_unref);
+  g_clear_pointer (&self->transits, g_array_unref);
+  g_clear_pointer (&self->links, g_array_unref);
+  self->key = key;
+  self->fonts = fonts;
+  self->blocks = g_array_ref (wall->blocks);
+  self->transits = g_array_ref (wall->transits);
+  self->links = g_array_ref (wall->links);
+  self->name_px = wall->name_px;
+  self->label_px = wall->label_px;
+  self->name_line = wall->name_line;
+  self->label_line = wall->label_line;
+  self->node_r = wall->node_r;
+  self->gap = wall->gap;
+  self->name_height = wall->name_height;
+  self->layouts++;
+}
+
+/* @self's layout for @wall to draw, with the formations and sectors of @wall's frame
+ * (wall_gather ()), which the key says are shown as those it was made from. */
+static void
+wall_reuse (AdmiraltySectorWall *self,
+            Wall                *wall)
+{
+  for (guint i = 0; i < self->blocks->len; i++)
+    {
+      WallBlock *kept = &g_array_index (self->blocks, WallBlock, i);
+      WallBlock *now = &g_array_index (wall->blocks, WallBlock, i);
+
+      kept->sector = now->sector;
+      kept->here = g_steal_pointer (&now->here);
+    }
+  for (guint i = 0; i < self->transits->len; i++)
+    {
+      WallTransit *kept = &g_array_index (self->transits, WallTransit, i);
+      const WallCrossing *now = &g_array_index (wall->crossings, WallCrossing, i);
+
+      kept->formation = now->formation;
+      kept->towards = g_ptr_array_index (adm_scenario_get_sectors (wall->scenario), now->towards);
+    }
+  wall->blocks = self->blocks;
+  wall->transits = self->transits;
+  wall->links = self->links;
+  wall->name_px = self->name_px;
+  wall->label_px = self->label_px;
+  wall->name_line = self->name_line;
+  wall->label_line = self->label_line;
+  wall->node_r = self->node_r;
+  wall->gap = self->gap;
+  wall->name_height = self->name_height;
+}
+
+/* Nothing of the frame's state kept past it: the formations and sectors a frame borrowed. */
+static void
+wall_forget (AdmiraltySectorWall *self)
+{
+  for (guint i = 0; i < self->blocks->len; i++)
+    {
+      WallBlock *block = &g_array_index (self->blocks, WallBlock, i);
+
+      g_clear_pointer (&block->here, g_ptr_array_unref);
+      block->sector = NULL;
+    }
+  for (guint i = 0; i < self->transits->len; i++)
+    {
+      g_array_index (self->transits, WallTransit, i).formation = NULL;
+      g_array_index (self->transits, WallTransit, i).towards = NULL;
+    }
+}
+
+void
+admiralty_sector_wall_render (AdmiraltySectorWall          *self,
+                              cairo_t                      *cr,
                               int                           width,
                               int                           height,
                               double                        name_size,
@@ -1258,12 +1555,15 @@ admiralty_sector_render_wall (cairo_t                      *cr,
 {
   AdmiraltySectorOptions defaults;
   g_autoptr(GArray) blocks = g_array_new (FALSE, TRUE, sizeof (WallBlock));
+  g_autoptr(GArray) crossings = g_array_new (FALSE, TRUE, sizeof (WallCrossing));
   g_autoptr(GArray) transits = g_array_new (FALSE, TRUE, sizeof (WallTransit));
   g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_t));
   g_autoptr(GArray) links = g_array_new (FALSE, FALSE, sizeof (WallLink));
-  GPtrArray *sectors;
+  g_autoptr(GByteArray) key = NULL;
+  cairo_font_options_t *fonts;
   Wall wall;
 
+  g_return_if_fail (self != NULL);
   g_return_if_fail (cr != NULL);
   g_return_if_fail (ADM_IS_SCENARIO (scenario));
 
@@ -1271,20 +1571,30 @@ admiralty_sector_render_wall (cairo_t                      *cr,
     return;
   wall = (Wall) { .cr = cr, .scenario = scenario,
                   .options = _admiralty_sector_options_or_defaults (options, &defaults),
-                  .width = width, .height = height, .blocks = blocks, .transits = transits,
-                  .taken = taken, .links = links, .labels = labels };
+                  .width = width, .height = height, .blocks = blocks, .crossings = crossings,
+                  .transits = transits, .taken = taken, .links = links, .labels = labels };
   if (labels != NULL)
     g_array_set_clear_func (labels, (GDestroyNotify) admiralty_sector_label_clear);
   g_array_set_clear_func (blocks, (GDestroyNotify) wall_block_clear);
+  g_array_set_clear_func (crossings, (GDestroyNotify) wall_crossing_clear);
   g_array_set_clear_func (transits, (GDestroyNotify) wall_transit_clear);
-  sectors = adm_scenario_get_sectors (scenario);
-  for (guint i = 0; i < sectors->len; i++)
+  wall_gather (&wall);
+  key = wall_key (&wall, name_size, label_size);
+  fonts = wall_font_options (cr);
+  /* A frame showing what the last one showed, at the same size and in the same type, is laid
+   * out as that one was: the search below is the same, so its result is kept. */
+  if (self->key != NULL && self->key->len == key->len &&
+      memcmp (self->key->data, key->data, key->len) == 0 &&
+      cairo_font_options_equal (self->fonts, fonts))
     {
-      WallBlock block = { g_ptr_array_index (sectors, i) };
-
-      g_array_append_val (blocks, block);
+      cairo_font_options_destroy (fonts);
+      wall_reuse (self, &wall);
     }
-  wall_layout (&wall, name_size, label_size);
+  else
+    {
+      wall_layout (&wall, name_size, label_size);
+      wall_keep (self, &wall, g_steal_pointer (&key), fonts);
+    }
 
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, width, height);
@@ -1295,30 +1605,37 @@ admiralty_sector_render_wall (cairo_t                      *cr,
   cairo_set_line_width (cr, MAX (LINK_WIDTH, wall.label_px / 6));
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_LINK_RGB);
-  for (guint i = 0; i < sectors->len; i++)
+  for (guint i = 0; i < wall.links->len; i++)
     {
-      const AdmSector *sector = g_ptr_array_index (sectors, i);
-      const WallBlock *a = &g_array_index (blocks, WallBlock, i);
+      const WallLink *link = &g_array_index (wall.links, WallLink, i);
 
-      for (guint j = 0; j < sector->adjacent->len; j++)
-        {
-          guint other;
-
-          if (!g_ptr_array_find (sectors, g_ptr_array_index (sector->adjacent, j), &other) ||
-              other < i)
-            continue;
-          cairo_move_to (cr, a->x, a->y);
-          cairo_line_to (cr, g_array_index (blocks, WallBlock, other).x,
-                         g_array_index (blocks, WallBlock, other).y);
-          cairo_stroke (cr);
-        }
+      cairo_move_to (cr, link->line[0], link->line[1]);
+      cairo_line_to (cr, link->line[2], link->line[3]);
+      cairo_stroke (cr);
     }
-  for (guint i = 0; i < blocks->len; i++)
-    wall_draw_leader (&wall, &g_array_index (blocks, WallBlock, i));
-  for (guint i = 0; i < blocks->len; i++)
-    wall_draw_name (&wall, &g_array_index (blocks, WallBlock, i));
-  for (guint i = 0; i < blocks->len; i++)
-    wall_draw_formations (&wall, &g_array_index (blocks, WallBlock, i));
+  for (guint i = 0; i < wall.blocks->len; i++)
+    wall_draw_leader (&wall, &g_array_index (wall.blocks, WallBlock, i));
+  for (guint i = 0; i < wall.blocks->len; i++)
+    wall_draw_name (&wall, &g_array_index (wall.blocks, WallBlock, i));
+  for (guint i = 0; i < wall.blocks->len; i++)
+    wall_draw_formations (&wall, &g_array_index (wall.blocks, WallBlock, i));
   wall_draw_transit (&wall);
   cairo_restore (cr);
+  wall_forget (self);
+}
+
+void
+admiralty_sector_render_wall (cairo_t                      *cr,
+                              int                           width,
+                              int                           height,
+                              double                        name_size,
+                              double                        label_size,
+                              AdmScenario                  *scenario,
+                              const AdmiraltySectorOptions *options,
+                              GArray                       *labels)
+{
+  g_autoptr(AdmiraltySectorWall) wall = admiralty_sector_wall_new ();
+
+  admiralty_sector_wall_render (wall, cr, width, height, name_size, label_size, scenario,
+                                options, labels);
 }

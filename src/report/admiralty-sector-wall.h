@@ -37,4 +37,31 @@ void          admiralty_sector_render_wall    (cairo_t                      *cr,
                                                const AdmiraltySectorOptions *options,
                                                GArray                       *labels);
 
+/* The projector's wall layout kept from one frame to the next, for a map drawn again at every
+ * change (the projector's window): a frame that shows what the last one showed — the same
+ * size, type, sectors with their names, places and links, list texts, and formations crossing
+ * links — is drawn in the layout found then, without its search; any change of those lays the
+ * map out again. What only colours the drawing is taken from each frame. The drawing is the
+ * same as admiralty_sector_render_wall ()'s, pixel for pixel. */
+typedef struct _AdmiraltySectorWall AdmiraltySectorWall;
+
+AdmiraltySectorWall *admiralty_sector_wall_new    (void);
+void          admiralty_sector_wall_free      (AdmiraltySectorWall          *self);
+/* admiralty_sector_render_wall (), in the layout @self keeps where the frame shows what it
+ * was found for, else laid out again and kept. */
+void          admiralty_sector_wall_render    (AdmiraltySectorWall          *self,
+                                               cairo_t                      *cr,
+                                               int                           width,
+                                               int                           height,
+                                               double                        name_size,
+                                               double                        label_size,
+                                               AdmScenario                  *scenario,
+                                               const AdmiraltySectorOptions *options,
+                                               GArray                       *labels);
+/* How many times @self has laid the map out: once for the first frame, then once for each
+ * frame that showed something else. */
+guint         admiralty_sector_wall_get_layouts (AdmiraltySectorWall        *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmiraltySectorWall, admiralty_sector_wall_free)
+
 G_END_DECLS

@@ -44,6 +44,7 @@ struct _AdmiraltySectorMap
   char                *focus_sector;   /* the card the arrow keys have reached, or NULL */
   gboolean             show_legend;
   gboolean             wall;           /* the projector's layout */
+  AdmiraltySectorWall *wall_layout;    /* that layout kept from frame to frame, or NULL */
   gboolean             sides_palette;  /* own, allied and enemy in place of the factions' */
   GHashTable          *faction_colours; /* the sides palette in use, or NULL (faction_colours
                                          * of AdmiraltySectorOptions) */
@@ -964,7 +965,8 @@ admiralty_sector_map_size_allocate (GtkWidget *widget,
 }
 
 /* The wall layout at the widget's size, type sized for the window on the wall (32
- * and 26 px at 1920 × 1080). */
+ * and 26 px at 1920 × 1080); its layout kept while the map shows the same (a change of the
+ * campaign the public's map does not show, or a frame drawn again, costs only the drawing). */
 static void
 render_wall (AdmiraltySectorMap           *self,
              cairo_t                      *cr,
@@ -978,9 +980,19 @@ render_wall (AdmiraltySectorMap           *self,
   admiralty_sector_wall_type (root != NULL ? gtk_widget_get_width (root) : 0,
                               root != NULL ? gtk_widget_get_height (root) : 0,
                               &name_size, &label_size);
-  admiralty_sector_render_wall (cr, gtk_widget_get_width (widget),
+  if (self->wall_layout == NULL)
+    self->wall_layout = admiralty_sector_wall_new ();
+  admiralty_sector_wall_render (self->wall_layout, cr, gtk_widget_get_width (widget),
                                 gtk_widget_get_height (widget), name_size, label_size,
                                 self->scenario, options, labels);
+}
+
+guint
+admiralty_sector_map_get_wall_layouts (AdmiraltySectorMap *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), 0);
+
+  return self->wall_layout != NULL ? admiralty_sector_wall_get_layouts (self->wall_layout) : 0;
 }
 
 GArray *
@@ -1125,6 +1137,7 @@ admiralty_sector_map_finalize (GObject *object)
   g_free (self->viewer);
   g_free (self->drag_sector);
   g_clear_pointer (&self->faction_colours, g_hash_table_unref);
+  g_clear_pointer (&self->wall_layout, admiralty_sector_wall_free);
   g_clear_object (&self->campaign_signals);
   g_clear_object (&self->zoom_pan);
 

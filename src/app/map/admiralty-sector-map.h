@@ -96,6 +96,9 @@ GArray                    *admiralty_sector_map_dup_labels          (AdmiraltySe
  * as drawn at the map's present size (AdmiraltySectorLabel, admiralty_sector_render_wall ()). */
 GArray                    *admiralty_sector_map_dup_wall_labels     (AdmiraltySectorMap *self)
                                                                      G_GNUC_WARN_UNUSED_RESULT;
+/* How many times the wall layout has been laid out (admiralty_sector_wall_get_layouts ()):
+ * a frame showing what the last one showed is drawn in the layout kept. */
+guint                      admiralty_sector_map_get_wall_layouts    (AdmiraltySectorMap *self);
 /* Whether the legend is drawn ("show-legend"). */
 gboolean                   admiralty_sector_map_get_show_legend     (AdmiraltySectorMap *self);
 void                       admiralty_sector_map_set_show_legend     (AdmiraltySectorMap *self,
