@@ -138,6 +138,21 @@ cards_by_id (AdmScenario *scenario,
   return by_id;
 }
 
+/* Sector id → widening step tables @a and @b say the same. */
+static void
+assert_same_widths (GHashTable *a,
+                    GHashTable *b)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_assert_cmpuint (g_hash_table_size (a), ==, g_hash_table_size (b));
+  g_hash_table_iter_init (&iter, a);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_assert_cmpuint (GPOINTER_TO_UINT (value), ==,
+                      GPOINTER_TO_UINT (g_hash_table_lookup (b, key)));
+}
+
 /* F-STRAT-9: cards measured again after an edit — the scenario made anew from the edited
  * document, as the scenario editor makes it — keep each card whose sector, text and width are
  * unchanged and shape again only the ones whose text changed; the map drawn with the kept
@@ -204,6 +219,32 @@ test_cards_kept (void)
     g_assert_nonnull (strstr (text, "First Destroyer Flotilla Reformed"));
   }
   g_hash_table_unref (cards);
+
+  /* The widths a fit picks are the same with the sizes kept from fit to fit; a second fit of
+   * the same cards lays none out again, and a renamed formation adds its card alone. */
+  {
+    g_autoptr(GHashTable) kept = admiralty_sector_card_sizes_new ();
+    g_autoptr(GHashTable) plain = NULL;
+    g_autoptr(GHashTable) first_fit = NULL;
+    g_autoptr(GHashTable) second_fit = NULL;
+    g_autoptr(GHashTable) renamed_fit = NULL;
+    g_autoptr(GHashTable) renamed_plain = NULL;
+    AdmiraltySectorView fit_view;
+    guint n = adm_scenario_get_sectors (again)->len;
+
+    admiralty_sector_view_init (&fit_view, 900, 560);
+    plain = admiralty_sector_cards_fit_widths (&fit_view, again, NULL);
+    first_fit = admiralty_sector_cards_fit_widths_kept (&fit_view, again, NULL, kept);
+    g_assert_cmpuint (g_hash_table_size (kept), ==, n);
+    assert_same_widths (plain, first_fit);
+    second_fit = admiralty_sector_cards_fit_widths_kept (&fit_view, again, NULL, kept);
+    g_assert_cmpuint (g_hash_table_size (kept), ==, n);
+    assert_same_widths (plain, second_fit);
+    renamed_plain = admiralty_sector_cards_fit_widths (&fit_view, renamed, NULL);
+    renamed_fit = admiralty_sector_cards_fit_widths_kept (&fit_view, renamed, NULL, kept);
+    g_assert_cmpuint (g_hash_table_size (kept), ==, n + 1);
+    assert_same_widths (renamed_plain, renamed_fit);
+  }
 
   /* None to keep, and an empty table: every card shaped. */
   cards = admiralty_sector_cards_measure_again (again, NULL, NULL,

@@ -646,13 +646,80 @@ cards_climb (const AdmiraltySectorView *view,
     }
 }
 
+/* How many cards' sizes a table of admiralty_sector_card_sizes_new () keeps at most: a
+ * campaign's sectors in every state a replay steps through, many times over; past it the
+ * table starts again. */
+#define CARD_SIZES_KEPT 4096
+
+GHashTable *
+admiralty_sector_card_sizes_new (void)
+{
+  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+}
+
+/* @sector's card's size at each widening, in sizes[k * n + i] for k < CARD_WIDENINGS: from
+ * @kept when it holds the card's text, else laid out in @context (made on first need) and
+ * kept there. */
+static void
+card_sizes (AdmScenario                  *scenario,
+            const AdmiraltySectorOptions *options,
+            const AdmSector              *sector,
+            guint                         i,
+            guint                         n,
+            AdmiraltySectorCardSize      *sizes,
+            GHashTable                   *kept,
+            PangoContext                **context)
+{
+  g_autoptr(Card) card = card_gather (scenario, options, sector, step_width (0));
+  const AdmiraltySectorCardSize *known = kept != NULL ? g_hash_table_lookup (kept, card->key)
+                                                      : NULL;
+  AdmiraltySectorCardSize *each;
+
+  if (known != NULL)
+    {
+      for (guint k = 0; k < CARD_WIDENINGS; k++)
+        sizes[k * n + i] = known[k];
+      return;
+    }
+  /* The card's text measured once; laid out again only for a widening that changes its
+   * width. */
+  if (*context == NULL)
+    *context = card_context ();
+  card_measure_rows (card, *context, sector->name);
+  for (guint k = 0; k < CARD_WIDENINGS; k++)
+    {
+      double width = card_width (card, step_width (k));
+
+      if (k == 0 || width != card->size.width)
+        card_lay_out (card, *context, sector->name, width);
+      sizes[k * n + i] = card->size;
+    }
+  if (kept == NULL)
+    return;
+  if (g_hash_table_size (kept) >= CARD_SIZES_KEPT)
+    g_hash_table_remove_all (kept);
+  each = g_new (AdmiraltySectorCardSize, CARD_WIDENINGS);
+  for (guint k = 0; k < CARD_WIDENINGS; k++)
+    each[k] = sizes[k * n + i];
+  g_hash_table_insert (kept, g_strdup (card->key), each);
+}
+
 GHashTable *
 admiralty_sector_cards_fit_widths (const AdmiraltySectorView    *view,
                                    AdmScenario                  *scenario,
                                    const AdmiraltySectorOptions *options)
 {
+  return admiralty_sector_cards_fit_widths_kept (view, scenario, options, NULL);
+}
+
+GHashTable *
+admiralty_sector_cards_fit_widths_kept (const AdmiraltySectorView    *view,
+                                        AdmScenario                  *scenario,
+                                        const AdmiraltySectorOptions *options,
+                                        GHashTable                   *kept)
+{
   AdmiraltySectorOptions defaults;
-  PangoContext *context;
+  PangoContext *context = NULL;
   GPtrArray *sectors;
   g_autofree guint *steps = NULL;
   g_autofree AdmiraltySectorCardSize *sizes = NULL;
@@ -667,25 +734,9 @@ admiralty_sector_cards_fit_widths (const AdmiraltySectorView    *view,
   n = sectors->len;
   steps = g_new0 (guint, n);
   sizes = g_new (AdmiraltySectorCardSize, CARD_WIDENINGS * MAX (n, 1));
-  /* Each card's text measured once; laid out again only for a widening that changes its
-   * width. */
-  context = card_context ();
   for (guint i = 0; i < n; i++)
-    {
-      const AdmSector *sector = g_ptr_array_index (sectors, i);
-      g_autoptr(Card) card = card_gather (scenario, options, sector, step_width (0));
-
-      card_measure_rows (card, context, sector->name);
-      for (guint k = 0; k < CARD_WIDENINGS; k++)
-        {
-          double width = card_width (card, step_width (k));
-
-          if (k == 0 || width != card->size.width)
-            card_lay_out (card, context, sector->name, width);
-          sizes[k * n + i] = card->size;
-        }
-    }
-  g_object_unref (context);
+    card_sizes (scenario, options, g_ptr_array_index (sectors, i), i, n, sizes, kept, &context);
+  g_clear_object (&context);
   /* From every card at the default width. */
   cards_climb (view, scenario, sizes, steps);
   widths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);

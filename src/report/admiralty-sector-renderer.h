@@ -240,6 +240,19 @@ GHashTable   *admiralty_sector_cards_fit_widths (const AdmiraltySectorView    *v
                                                AdmScenario                  *scenario,
                                                const AdmiraltySectorOptions *options)
                                                G_GNUC_WARN_UNUSED_RESULT;
+/* A table for admiralty_sector_cards_fit_widths_kept () to keep cards' sizes in, for the
+ * caller to unref. */
+GHashTable   *admiralty_sector_card_sizes_new (void) G_GNUC_WARN_UNUSED_RESULT;
+/* As admiralty_sector_cards_fit_widths (), each card's sizes at every widening taken from
+ * @kept (from admiralty_sector_card_sizes_new (), kept by the caller from fit to fit; or
+ * NULL) when it holds them for the card's sector, text and rows, and kept there when not:
+ * a replay stepping back and forth fits the same cards again and again, and lays out only
+ * the ones it has not seen. */
+GHashTable   *admiralty_sector_cards_fit_widths_kept (const AdmiraltySectorView    *view,
+                                                      AdmScenario                  *scenario,
+                                                      const AdmiraltySectorOptions *options,
+                                                      GHashTable                   *kept)
+                                                      G_GNUC_WARN_UNUSED_RESULT;
 /* Cards as admiralty_sector_cards_measure () makes them, some allowed wider (up to 1¾ of the
  * default) for their formations' lines whole, and @view (its size kept) fitted to them as
  * admiralty_sector_view_fit_apart () fits, its cards set to them: two cards one over the other

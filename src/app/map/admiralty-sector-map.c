@@ -51,6 +51,7 @@ struct _AdmiraltySectorMap
   AdmiraltySectorView  view;
   GHashTable          *cards;          /* each card's size for what the map shows (view.cards) */
   GHashTable          *fit_widths;     /* sector id → the widening the last fit picked, or NULL */
+  GHashTable          *card_sizes;     /* the cards' sizes every fit has laid out, by their text */
   char                *fit_key;        /* the view's size and the cards' text it was for */
 
   /* Fit again on the next allocation: set until the map has had a size to fit into, and
@@ -198,8 +199,10 @@ update_cards (AdmiraltySectorMap *self)
   if (g_strcmp0 (key, self->fit_key) != 0)
     {
       g_clear_pointer (&self->fit_widths, g_hash_table_unref);
-      self->fit_widths = admiralty_sector_cards_fit_widths (&self->view, self->scenario,
-                                                            &options);
+      if (self->card_sizes == NULL)
+        self->card_sizes = admiralty_sector_card_sizes_new ();
+      self->fit_widths = admiralty_sector_cards_fit_widths_kept (&self->view, self->scenario,
+                                                                 &options, self->card_sizes);
       g_free (self->fit_key);
       self->fit_key = g_steal_pointer (&key);
       self->view.cards = NULL;
@@ -1121,6 +1124,7 @@ admiralty_sector_map_dispose (GObject *object)
   self->view.cards = NULL;
   g_clear_pointer (&self->cards, g_hash_table_unref);
   g_clear_pointer (&self->fit_widths, g_hash_table_unref);
+  g_clear_pointer (&self->card_sizes, g_hash_table_unref);
   g_clear_pointer (&self->fit_key, g_free);
 
   G_OBJECT_CLASS (admiralty_sector_map_parent_class)->dispose (object);
