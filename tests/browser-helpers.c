@@ -237,7 +237,10 @@ gboolean
 chromium_wait_for (Chromium   *chromium,
                    const char *expression)
 {
-  for (guint i = 0; i < CHROMIUM_TIMEOUT_MS / 100; i++)
+  gint64 end = g_get_monotonic_time () + CHROMIUM_TIMEOUT_MS * 1000;
+
+  /* Asked again every 20 ms: each question is one round trip over the pipe. */
+  do
     {
       g_autofree char *value = chromium_evaluate (chromium, expression);
 
@@ -245,8 +248,9 @@ chromium_wait_for (Chromium   *chromium,
         return FALSE;
       if (g_str_equal (value, "yes"))
         return TRUE;
-      g_usleep (100000);
+      g_usleep (20000);
     }
+  while (g_get_monotonic_time () < end);
   return FALSE;
 }
 

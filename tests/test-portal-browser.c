@@ -105,6 +105,12 @@ browser_thread (gpointer data)
 {
   Browser *browser = data;
   g_autofree char *filled = NULL;
+  /* POST/Redirect/GET: the browser is on his page again, not on the sheet's answer. */
+  const char *received = "document.readyState === 'complete' && "
+                         "!/sheet$/.test(location.pathname) && "
+                         "document.getElementById('sheet-status') && "
+                         "/Received at/.test(document.getElementById('sheet-status')"
+                         ".innerText) ? 'yes' : 'no'";
 
   if (!open_page (browser, browser->link))
     goto out;
@@ -145,6 +151,14 @@ browser_thread (gpointer data)
       browser->problem = g_strdup ("the form could not be filled");
       goto out;
     }
+  /* Not so before the form is sent: what the wait below finds is the page after it. */
+  g_free (filled);
+  filled = evaluate (browser, received);
+  if (filled == NULL || g_str_equal (filled, "yes"))
+    {
+      browser->problem = g_strdup ("the page said the sheet was received before it was sent");
+      goto out;
+    }
   g_free (filled);
   filled = evaluate (browser, "(function(){"
                               "document.querySelector('form button:not([value])').click();"
@@ -154,13 +168,7 @@ browser_thread (gpointer data)
       browser->problem = g_strdup ("the form could not be filled");
       goto out;
     }
-  g_usleep (500000);
-  /* POST/Redirect/GET: the browser is on his page again, not on the sheet's answer. */
-  if (!wait_for (browser, "document.readyState === 'complete' && "
-                          "!/sheet$/.test(location.pathname) && "
-                          "document.getElementById('sheet-status') && "
-                          "/Received at/.test(document.getElementById('sheet-status')"
-                          ".innerText) ? 'yes' : 'no'"))
+  if (!wait_for (browser, received))
     {
       browser->problem = g_strdup ("the page after the submit never loaded");
       goto out;
@@ -442,6 +450,30 @@ flow_shot (Browser    *browser,
   return FALSE;
 }
 
+/* A form sent (@action, a step) and what it comes to awaited (@expression, "yes" once so),
+ * @expression first found not so: whether the page then says it cannot be left over from
+ * before the form was sent, without waiting for the browser to have left it. */
+static gboolean
+flow_submit (Browser    *browser,
+             const char *what,
+             const char *action,
+             const char *outcome,
+             const char *expression)
+{
+  g_autofree char *before = NULL;
+
+  if (browser->problem != NULL)
+    return FALSE;
+  before = evaluate (browser, expression);
+  if (before == NULL || g_str_equal (before, "yes"))
+    {
+      browser->problem = g_strdup_printf ("%s: %s before %s", outcome,
+                                          before != NULL ? "already so" : "no answer", what);
+      return FALSE;
+    }
+  return flow_step (browser, what, action) && flow_wait (browser, outcome, expression);
+}
+
 /* What the master does, on the main thread, unless the flow has already gone wrong (its
  * problem is then the one told). */
 static void
@@ -527,15 +559,14 @@ flows_thread (gpointer data)
 
   /* An attack with no target: the engine refuses it on arrival, and the form comes back as he
    * filled it, the engine's reason beside the order. */
-  flow_step (browser, "an attack with no target",
-             "(function(){document.querySelector('select[name=o0]').value='attack';"
-             "document.querySelector('#orders button:not([value])').click();return 'ok'})()");
-  g_usleep (500000);
-  flow_wait (browser, "the engine's refusal beside the order",
-             "document.readyState === 'complete' && !/sheet$/.test(location.pathname) && "
-             "document.querySelector('#orders .refusal') && "
-             "/has no target/.test(document.querySelector('#orders .refusal').innerText) && "
-             "document.querySelector('select[name=o0]').value === 'attack' ? 'yes' : 'no'");
+  flow_submit (browser, "an attack with no target",
+               "(function(){document.querySelector('select[name=o0]').value='attack';"
+               "document.querySelector('#orders button:not([value])').click();return 'ok'})()",
+               "the engine's refusal beside the order",
+               "document.readyState === 'complete' && !/sheet$/.test(location.pathname) && "
+               "document.querySelector('#orders .refusal') && "
+               "/has no target/.test(document.querySelector('#orders .refusal').innerText) && "
+               "document.querySelector('select[name=o0]').value === 'attack' ? 'yes' : 'no'");
   flow_shot (browser, "refused-engine", "#sheet");
 
   /* F-STRAT-8: guided entry. The first leg offers only the Vanguard's neighbours; choosing
@@ -553,24 +584,22 @@ flows_thread (gpointer data)
              "if(!q.disabled&&adj.indexOf(q.value)<0)return 'leg 2 offers '+q.value}"
              "return 'ok'})()");
   /* Read back by the server, before it is handed in (a plain form post). */
-  flow_step (browser, "the read-back button",
-             "(function(){document.querySelector('button[value=check]').click();"
-             "return 'ok'})()");
-  g_usleep (500000);
-  flow_wait (browser, "the read-back",
-             "document.readyState === 'complete' && document.querySelector('.readback') && "
-             "/moves to .*arriving at minute/.test(document.querySelector('.readback')"
-             ".innerText) ? 'yes' : 'no'");
+  flow_submit (browser, "the read-back button",
+               "(function(){document.querySelector('button[value=check]').click();"
+               "return 'ok'})()",
+               "the read-back",
+               "document.readyState === 'complete' && document.querySelector('.readback') && "
+               "/moves to .*arriving at minute/.test(document.querySelector('.readback')"
+               ".innerText) ? 'yes' : 'no'");
   flow_shot (browser, "readback", "#sheet");
 
   /* Handed in: POST, then 303 to his page, which says when it was received. */
-  flow_step (browser, "the hand-in button",
-             "(function(){window.before=1;document.querySelector("
-             "'#orders button:not([value])').click();return 'ok'})()");
-  g_usleep (500000);
-  flow_wait (browser, "the page after the hand-in",
-             "document.readyState === 'complete' && !/sheet$/.test(location.pathname) && "
-             STATUS_SAYS ("Received at"));
+  flow_submit (browser, "the hand-in button",
+               "(function(){window.before=1;document.querySelector("
+               "'#orders button:not([value])').click();return 'ok'})()",
+               "the page after the hand-in",
+               "document.readyState === 'complete' && !/sheet$/.test(location.pathname) && "
+               STATUS_SAYS ("Received at"));
   flow_step (browser, "the form filled as handed in",
              "document.querySelector('select[name=o0]').value === 'move' ? 'ok' : 'empty'");
   flow_shot (browser, "received", "#session");
@@ -622,20 +651,18 @@ flows_thread (gpointer data)
   flow_shot (browser, "extended", "header");
 
   /* He hands the new sheet in; the master accepts it. */
-  flow_step (browser, "the second hand-in",
-             "(function(){document.querySelector('#orders button:not([value])').click();"
-             "return 'ok'})()");
-  g_usleep (500000);
-  flow_wait (browser, "the second sheet received",
-             "document.readyState === 'complete' && " STATUS_SAYS ("waiting for the master"));
+  flow_submit (browser, "the second hand-in",
+               "(function(){document.querySelector('#orders button:not([value])').click();"
+               "return 'ok'})()",
+               "the second sheet received",
+               "document.readyState === 'complete' && " STATUS_SAYS ("waiting for the master"));
 
   /* He marks it final: the control in the sheet's head, sent by the page's script. */
-  flow_step (browser, "the final mark",
-             "(function(){document.querySelector('#final button').click();return 'ok'})()");
-  g_usleep (500000);
-  flow_wait (browser, "the sheet marked final",
-             "document.readyState === 'complete' && document.querySelector('#final.on') ? "
-             "'yes' : 'no'");
+  flow_submit (browser, "the final mark",
+               "(function(){document.querySelector('#final button').click();return 'ok'})()",
+               "the sheet marked final",
+               "document.readyState === 'complete' && document.querySelector('#final.on') ? "
+               "'yes' : 'no'");
   flow_shot (browser, "final", "#sheet");
   /* The campaign changes: the script puts the new #sheet-head in place, and the control in it
    * still works — its CSRF token follows, and a new token alone is no news of the sheet. */
@@ -654,31 +681,33 @@ flows_thread (gpointer data)
              "h=document.querySelector('#sheet h2').textContent;"
              "return window.stays === 2 && (w.hidden || w.textContent.indexOf(h) < 0) ? 'ok' : "
              "'said: ' + w.textContent})()");
-  flow_step (browser, "not final after all",
-             "(function(){document.querySelector('#final button').click();return 'ok'})()");
-  g_usleep (500000);
   /* Sent by the page's script with an id of its own, and answered in place: the page stays. */
-  flow_wait (browser, "the final mark taken back",
-             "document.readyState === 'complete' && document.querySelector('#final') && "
-             "!document.querySelector('#final.on') && window.stays === 2 ? 'yes' : 'no'");
+  flow_submit (browser, "not final after all",
+               "(function(){document.querySelector('#final button').click();return 'ok'})()",
+               "the final mark taken back",
+               "document.readyState === 'complete' && document.querySelector('#final') && "
+               "!document.querySelector('#final.on') && window.stays === 2 ? 'yes' : 'no'");
 
   /* He changes his orders, has them read back, and marks the sheet final without handing them
    * in: what is marked is what he sees — the changed orders, handed in with the mark. */
-  flow_step (browser, "a change read back",
-             "(function(){var t=document.querySelector('textarea[name=i0]');"
-             "t.value='Hold the jump point until the tanker and its escort come';"
-             "t.dispatchEvent(new Event('input',{bubbles:true}));"
-             "document.querySelector('#orders button[value=check]').click();return 'ok'})()");
-  g_usleep (500000);
-  flow_wait (browser, "the read-back",
-             "document.readyState === 'complete' && document.querySelector('#orders .readback') "
-             "&& document.querySelector('#final button') ? 'yes' : 'no'");
-  flow_step (browser, "the final mark on the read-back",
-             "(function(){document.querySelector('#final button').click();return 'ok'})()");
-  g_usleep (500000);
-  flow_wait (browser, "the changed sheet marked final",
-             "document.readyState === 'complete' && document.querySelector('#final.on') && "
-             STATUS_SAYS ("waiting for the master"));
+  /* The read-back of before marked: the page puts the new one in its place. */
+  flow_step (browser, "the read-back of before marked",
+             "(function(){var r=document.querySelectorAll('#orders .readback');"
+             "for(var i=0;i<r.length;i++)r[i].dataset.before=1;return 'ok'})()");
+  flow_submit (browser, "a change read back",
+               "(function(){var t=document.querySelector('textarea[name=i0]');"
+               "t.value='Hold the jump point until the tanker and its escort come';"
+               "t.dispatchEvent(new Event('input',{bubbles:true}));"
+               "document.querySelector('#orders button[value=check]').click();return 'ok'})()",
+               "the read-back",
+               "document.readyState === 'complete' && "
+               "document.querySelector('#orders .readback:not([data-before])') && "
+               "document.querySelector('#final button') ? 'yes' : 'no'");
+  flow_submit (browser, "the final mark on the read-back",
+               "(function(){document.querySelector('#final button').click();return 'ok'})()",
+               "the changed sheet marked final",
+               "document.readyState === 'complete' && document.querySelector('#final.on') && "
+               STATUS_SAYS ("waiting for the master"));
   flow_shot (browser, "final-read-back", "#sheet");
   flow_step (browser, "the changed orders kept",
              "document.querySelector('textarea[name=i0]').value === "
@@ -762,12 +791,10 @@ muster_refusal_naming (Browser    *browser,
   g_autofree char *text = NULL;
   g_auto(GStrv) pieces = NULL;
 
-  if (!flow_step (browser, "a ship not of his pool", add))
-    return NULL;
-  g_usleep (500000);
-  if (!flow_wait (browser, "the refusal of a ship not of his pool",
-                  "document.readyState === 'complete' && document.querySelector('.msg.err') && "
-                  "/pool of/.test(document.querySelector('.msg.err').innerText) ? 'yes' : 'no'"))
+  if (!flow_submit (browser, "a ship not of his pool", add,
+                    "the refusal of a ship not of his pool",
+                    "document.readyState === 'complete' && document.querySelector('.msg.err') && "
+                    "/pool of/.test(document.querySelector('.msg.err').innerText) ? 'yes' : 'no'"))
     return NULL;
   text = evaluate (browser, MUSTER_REFUSAL);
   pieces = g_strsplit (text != NULL ? text : "", ship_id, -1);
@@ -807,34 +834,33 @@ muster_vorkosigan (Browser *browser)
              "category (F-FORM-8).' ? 'yes' : 'no'");
   flow_shot (browser, "muster-form", "#sheet");
   /* F-GEN-6: a ship of the pool left out. */
-  flow_step (browser, "Gull left out",
-             "(function(){document.querySelector('select[name=\"m.gull\"]').value='';"
-             "document.querySelector('#orders button:not([value])').click();return 'ok'})()");
-  g_usleep (500000);
-  flow_wait (browser, "the engine's refusal of a ship left out",
-             "document.readyState === 'complete' && document.querySelector('.msg.err') && "
-             "/Gull of the pool is in none of the formations/.test(document.querySelector("
-             "'.msg.err').innerText) && document.querySelector('select[name=\"m.gull\"]')"
-             ".value === '' ? 'yes' : 'no'");
+  flow_submit (browser, "Gull left out",
+               "(function(){document.querySelector('select[name=\"m.gull\"]').value='';"
+               "document.querySelector('#orders button:not([value])').click();return 'ok'})()",
+               "the engine's refusal of a ship left out",
+               "document.readyState === 'complete' && document.querySelector('.msg.err') && "
+               "/Gull of the pool is in none of the formations/.test(document.querySelector("
+               "'.msg.err').innerText) && document.querySelector('select[name=\"m.gull\"]')"
+               ".value === '' ? 'yes' : 'no'");
   flow_shot (browser, "muster-refused", "#sheet");
   /* F-GEN-6, F-FORM-4: every refusal at once, on one tap of "Read my muster back": Gull
    * still left out, two flagships in formation 1, formation 2 named with U+0001 — each
    * beside its formation, all of them on top. */
-  flow_step (browser, "three refusals",
-             "(function(){document.querySelector('[name=\"p.prince-xav\"]').value='1';"
-             "document.querySelector('[name=n2]').value='a\\u0001b';"
-             "document.querySelector('button[value=check]').click();return 'ok'})()");
-  g_usleep (500000);
-  flow_wait (browser, "every refusal at once",
-             "document.readyState === 'complete' && document.querySelector('.msg.err') && "
-             "/two flagships/.test(document.querySelector('.msg.err').innerText) && "
-             "/formation 2 of the muster holds a character .*U\\+0001/.test("
-             "document.querySelector('.msg.err').innerText) && "
-             "/Gull of the pool is in none/.test(document.querySelector('.msg.err').innerText) && "
-             "document.querySelectorAll('#orders .refusal').length === 2 && "
-             "/two flagships/.test(document.querySelector('fieldset[data-k=\"1\"] .refusal')"
-             ".innerText) && /U\\+0001/.test(document.querySelector("
-             "'fieldset[data-k=\"2\"] .refusal').innerText) ? 'yes' : 'no'");
+  flow_submit (browser, "three refusals",
+               "(function(){document.querySelector('[name=\"p.prince-xav\"]').value='1';"
+               "document.querySelector('[name=n2]').value='a\\u0001b';"
+               "document.querySelector('button[value=check]').click();return 'ok'})()",
+               "every refusal at once",
+               "document.readyState === 'complete' && document.querySelector('.msg.err') && "
+               "/two flagships/.test(document.querySelector('.msg.err').innerText) && "
+               "/formation 2 of the muster holds a character .*U\\+0001/.test("
+               "document.querySelector('.msg.err').innerText) && "
+               "/Gull of the pool is in none/.test(document.querySelector('.msg.err')"
+               ".innerText) && "
+               "document.querySelectorAll('#orders .refusal').length === 2 && "
+               "/two flagships/.test(document.querySelector('fieldset[data-k=\"1\"] .refusal')"
+               ".innerText) && /U\\+0001/.test(document.querySelector("
+               "'fieldset[data-k=\"2\"] .refusal').innerText) ? 'yes' : 'no'");
   flow_shot (browser, "muster-refusals", "fieldset[data-k=\"1\"]");
   muster_navigate (browser, 0);
   /* Another admiral's ship reads as no ship at all. */
@@ -847,26 +873,24 @@ muster_vorkosigan (Browser *browser)
 
   /* Three formations: the capital ships with a succession, the escorts, and Kyril Island
    * hidden on its own. */
-  flow_step (browser, "three formations",
-             "(function(){function v(n,x){document.querySelector('[name=\"'+n+'\"]').value=x}"
-             "v('n1','Home Squadron');v('p.prince-xav','2');v('m.kyril-island','3');"
-             "v('p.kyril-island','1');v('n3','Kyril Picket');"
-             "document.querySelector('[name=h3]').checked=true;"
-             "document.querySelector('button[value=check]').click();return 'ok'})()");
-  g_usleep (500000);
-  flow_wait (browser, "the read-back",
-             "document.readyState === 'complete' && "
-             "document.querySelectorAll('#orders .readback').length === 3 && "
-             "/Flagship Prince Serg, then Prince Xav/.test(document.querySelector("
-             "'fieldset[data-k=\"1\"] .readback').innerText) && "
-             "/1 ship: Kyril Island.*Hidden/.test(document.querySelector("
-             "'fieldset[data-k=\"3\"] .readback').innerText) ? 'yes' : 'no'");
+  flow_submit (browser, "three formations",
+               "(function(){function v(n,x){document.querySelector('[name=\"'+n+'\"]').value=x}"
+               "v('n1','Home Squadron');v('p.prince-xav','2');v('m.kyril-island','3');"
+               "v('p.kyril-island','1');v('n3','Kyril Picket');"
+               "document.querySelector('[name=h3]').checked=true;"
+               "document.querySelector('button[value=check]').click();return 'ok'})()",
+               "the read-back",
+               "document.readyState === 'complete' && "
+               "document.querySelectorAll('#orders .readback').length === 3 && "
+               "/Flagship Prince Serg, then Prince Xav/.test(document.querySelector("
+               "'fieldset[data-k=\"1\"] .readback').innerText) && "
+               "/1 ship: Kyril Island.*Hidden/.test(document.querySelector("
+               "'fieldset[data-k=\"3\"] .readback').innerText) ? 'yes' : 'no'");
   flow_shot (browser, "muster-readback", "fieldset[data-k=\"1\"]");
-  flow_step (browser, "the hand-in", MUSTER_HAND_IN);
-  g_usleep (500000);
-  flow_wait (browser, "the page after the hand-in",
-             "document.readyState === 'complete' && !/muster$/.test(location.pathname) && "
-             STATUS_SAYS ("waits for the master"));
+  flow_submit (browser, "the hand-in", MUSTER_HAND_IN,
+               "the page after the hand-in",
+               "document.readyState === 'complete' && !/muster$/.test(location.pathname) && "
+               STATUS_SAYS ("waits for the master"));
   muster_no_foreign (browser, 0, "after his muster");
 
   /* Returned: the page says why in place, his muster in the form to change. */
@@ -877,14 +901,13 @@ muster_vorkosigan (Browser *browser)
              "document.querySelector('[name=n3]') && "
              "document.querySelector('[name=n3]').value === 'Kyril Picket' ? 'yes' : 'no'");
   flow_shot (browser, "muster-returned", "#sheet");
-  flow_step (browser, "Kyril Island back in the squadron",
-             "(function(){document.querySelector('[name=\"m.kyril-island\"]').value='1';"
-             "document.querySelector('[name=\"p.kyril-island\"]').value='';"
-             "document.querySelector('#orders button:not([value])').click();return 'ok'})()");
-  g_usleep (500000);
-  flow_wait (browser, "the second hand-in",
-             "document.readyState === 'complete' && !/muster$/.test(location.pathname) && "
-             STATUS_SAYS ("waits for the master"));
+  flow_submit (browser, "Kyril Island back in the squadron",
+               "(function(){document.querySelector('[name=\"m.kyril-island\"]').value='1';"
+               "document.querySelector('[name=\"p.kyril-island\"]').value='';"
+               "document.querySelector('#orders button:not([value])').click();return 'ok'})()",
+               "the second hand-in",
+               "document.readyState === 'complete' && !/muster$/.test(location.pathname) && "
+               STATUS_SAYS ("waits for the master"));
   flow_master_then_back (browser, master_accepts_muster_cb);
   flow_wait (browser, "the muster accepted",
              "document.getElementById('sheet-status') && /accepted your muster/.test("
@@ -912,11 +935,10 @@ muster_thread (gpointer data)
     {
       muster_navigate (browser, i);
       muster_no_foreign (browser, i, "before his muster");
-      flow_step (browser, "the hand-in", MUSTER_HAND_IN);
-      g_usleep (300000);
-      flow_wait (browser, "the page after the hand-in",
-                 "document.readyState === 'complete' && !/muster$/.test(location.pathname) && "
-                 STATUS_SAYS ("waits for the master"));
+      flow_submit (browser, "the hand-in", MUSTER_HAND_IN,
+                   "the page after the hand-in",
+                   "document.readyState === 'complete' && !/muster$/.test(location.pathname) && "
+                   STATUS_SAYS ("waits for the master"));
       muster_no_foreign (browser, i, "after his muster");
     }
   /* The first page again, after every other muster. */
@@ -982,18 +1004,17 @@ not_received_thread (gpointer data)
   if (!muster)
     {
       /* U+0001 in the instructions: refused as it is handed in, the reason beside them. */
-      flow_step (browser, "instructions with U+0001",
-                 "(function(){document.querySelector('select[name=o0]').value='defend';"
-                 "document.querySelector('textarea[name=i0]').value='Hold\\u0001the line';"
-                 "document.querySelector('#orders button:not([value])').click();"
-                 "return 'ok'})()");
-      g_usleep (500000);
-      flow_wait (browser, "the refusal of U+0001",
-                 "document.readyState === 'complete' && !/sheet$/.test(location.pathname) && "
-                 "document.querySelector('#orders .refusal') && /instructions hold a character "
-                 ".*U\\+0001/.test(document.querySelector('#orders .refusal').innerText) && "
-                 "document.getElementById('sheet-status').innerText.indexOf('Received') < 0 "
-                 "? 'yes' : 'no'");
+      flow_submit (browser, "instructions with U+0001",
+                   "(function(){document.querySelector('select[name=o0]').value='defend';"
+                   "document.querySelector('textarea[name=i0]').value='Hold\\u0001the line';"
+                   "document.querySelector('#orders button:not([value])').click();"
+                   "return 'ok'})()",
+                   "the refusal of U+0001",
+                   "document.readyState === 'complete' && !/sheet$/.test(location.pathname) && "
+                   "document.querySelector('#orders .refusal') && /instructions hold a character "
+                   ".*U\\+0001/.test(document.querySelector('#orders .refusal').innerText) && "
+                   "document.getElementById('sheet-status').innerText.indexOf('Received') < 0 "
+                   "? 'yes' : 'no'");
       flow_shot (browser, "refused-character", "#sheet");
       flow_step (browser, "plain instructions",
                  "(function(){document.querySelector('textarea[name=i0]').value="
@@ -1001,9 +1022,8 @@ not_received_thread (gpointer data)
     }
   if (!set_writable (browser, FALSE))
     goto out;
-  flow_step (browser, "the hand-in", MUSTER_HAND_IN);
-  g_usleep (500000);
-  flow_wait (browser, "the phone told it was not received", NOT_RECEIVED);
+  flow_submit (browser, "the hand-in", MUSTER_HAND_IN,
+               "the phone told it was not received", NOT_RECEIVED);
   flow_step (browser, "his form as he wrote it", muster
              ? "document.querySelector('[name=n1]').value !== '' ? 'ok' : 'empty'"
              : "document.querySelector('textarea[name=i0]').value === 'Hold the line' ? "
@@ -1011,13 +1031,12 @@ not_received_thread (gpointer data)
   flow_shot (browser, muster ? "muster-not-received" : "not-received", "#sheet");
   if (!set_writable (browser, TRUE))
     goto out;
-  flow_step (browser, "the hand-in again", MUSTER_HAND_IN);
-  g_usleep (500000);
-  flow_wait (browser, "the hand-in taken",
-             muster ? "document.readyState === 'complete' && !/muster$/.test(location.pathname)"
-                      " && " STATUS_SAYS ("waits for the master")
-                    : "document.readyState === 'complete' && !/sheet$/.test(location.pathname)"
-                      " && " STATUS_SAYS ("accepted by the master"));
+  flow_submit (browser, "the hand-in again", MUSTER_HAND_IN,
+               "the hand-in taken",
+               muster ? "document.readyState === 'complete' && !/muster$/.test(location.pathname)"
+                        " && " STATUS_SAYS ("waits for the master")
+                      : "document.readyState === 'complete' && !/sheet$/.test(location.pathname)"
+                        " && " STATUS_SAYS ("accepted by the master"));
 out:
   g_atomic_int_set (&browser->done, 1);
   g_main_context_wakeup (NULL);
@@ -1076,22 +1095,20 @@ no_script_thread (gpointer data)
   flow_step (browser, "the script is off",
              "document.getElementById('clock').textContent === window.served ? 'ok' : "
              "'it ticked'");
-  flow_step (browser, "a move",
-             "(function(){document.querySelector('select[name=o0]').value='move';"
-             "var a=document.querySelector('select[name=r0a]');a.value=a.options[1].value;"
-             "document.querySelector('button[value=check]').click();return 'ok'})()");
-  g_usleep (500000);
-  flow_wait (browser, "the read-back",
-             "document.readyState === 'complete' && document.querySelector('.readback') && "
-             "/arriving at minute/.test(document.querySelector('.readback').innerText) ? "
-             "'yes' : 'no'");
-  flow_step (browser, "the hand-in",
-             "(function(){document.querySelector('#orders button:not([value])').click();"
-             "return 'ok'})()");
-  g_usleep (500000);
-  flow_wait (browser, "the page after the hand-in",
-             "document.readyState === 'complete' && !/sheet$/.test(location.pathname) && "
-             STATUS_SAYS ("Received at"));
+  flow_submit (browser, "a move",
+               "(function(){document.querySelector('select[name=o0]').value='move';"
+               "var a=document.querySelector('select[name=r0a]');a.value=a.options[1].value;"
+               "document.querySelector('button[value=check]').click();return 'ok'})()",
+               "the read-back",
+               "document.readyState === 'complete' && document.querySelector('.readback') && "
+               "/arriving at minute/.test(document.querySelector('.readback').innerText) ? "
+               "'yes' : 'no'");
+  flow_submit (browser, "the hand-in",
+               "(function(){document.querySelector('#orders button:not([value])').click();"
+               "return 'ok'})()",
+               "the page after the hand-in",
+               "document.readyState === 'complete' && !/sheet$/.test(location.pathname) && "
+               STATUS_SAYS ("Received at"));
   flow_shot (browser, "noscript", "#session");
 out:
   g_atomic_int_set (&browser->done, 1);
