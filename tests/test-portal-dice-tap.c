@@ -714,6 +714,10 @@ test_asked_after_restart (Fixture       *fixture,
                               &error));
   g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL);
   g_test_message ("%s", error->message);
+  /* An ask refused in words of its own, not a contribution's. */
+  g_assert_nonnull (strstr (error->message, "its dice are asked for that phase, not for turn 1, "
+                                            "phase “detection”"));
+  g_assert_null (strstr (error->message, "contribution"));
   g_clear_error (&error);
   g_assert_false (append_ask (fixture->campaign, "c9-9", "1", "1", "fire", declarations,
                               &error));

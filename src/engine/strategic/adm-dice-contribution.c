@@ -109,6 +109,7 @@ adm_dice_phase_rolls (AdmBattle           *battle,
 static AdmEvent *phase_event (AdmCampaign  *campaign,
                               const char   *kind,
                               const char   *engagement_id,
+                              gboolean      tapped,
                               gint64        time,
                               GError      **error);
 
@@ -126,9 +127,21 @@ phase_about_to_roll (AdmCampaign *campaign,
                           adm_phase_to_string (adm_battle_get_phase (battle)));
 }
 
-/* The asks journaled ("dice-ask"), the last of each engagement as "FROM:TURN:PHASE=DIGEST":
- * read from the journal once, then kept with each ask journaled. Like a contribution, an ask
- * counts undone or not (campaign Undo passes it by). */
+/* What the campaign keeps of an ask journaled: "ASSIGNMENT|FROM:TURN:PHASE=DIGEST",
+ * ASSIGNMENT the hand-off whose table asked, empty for the chief's own. */
+static char *
+asked_text (const AdmEvent *event)
+{
+  const char *assignment = adm_event_get (event, "assignment");
+
+  return g_strdup_printf ("%s|%s:%s:%s=%s", assignment != NULL ? assignment : "",
+                          adm_event_get (event, "from"), adm_event_get (event, "turn"),
+                          adm_event_get (event, "phase"), adm_event_get (event, "declarations"));
+}
+
+/* The asks journaled ("dice-ask"), the last of each engagement (asked_text ()): read from the
+ * journal once, then kept with each ask journaled. Like a contribution, an ask counts undone
+ * or not (campaign Undo passes it by). */
 static GHashTable *
 dice_asked (AdmCampaign *campaign)
 {
@@ -152,13 +165,30 @@ dice_asked (AdmCampaign *campaign)
           if (g_str_equal (adm_event_get_kind (event), "dice-ask"))
             g_hash_table_replace (campaign->dice_asked,
                                   g_strdup (adm_event_get (event, "engagement")),
-                                  g_strdup_printf ("%s:%s:%s=%s", adm_event_get (event, "from"),
-                                                   adm_event_get (event, "turn"),
-                                                   adm_event_get (event, "phase"),
-                                                   adm_event_get (event, "declarations")));
+                                  asked_text (event));
         }
     }
   return campaign->dice_asked;
+}
+
+/* Journals @event, an ask, unless the same is the last journaled of its engagement. */
+static gboolean
+journal_ask (AdmCampaign  *campaign,
+             AdmEvent     *event,
+             GError      **error)
+{
+  const char *engagement_id = adm_event_get (event, "engagement");
+  g_autofree char *asked = asked_text (event);
+
+  /* Asked already with these declarations (Resolve pressed again, the dialog cancelled, a
+   * table's ask sent again): the journal holds it. */
+  if (g_strcmp0 (g_hash_table_lookup (dice_asked (campaign), engagement_id), asked) == 0)
+    return TRUE;
+  if (!adm_campaign_append (campaign, event, error))
+    return FALSE;
+  g_hash_table_replace (dice_asked (campaign), g_strdup (engagement_id),
+                        g_steal_pointer (&asked));
+  return TRUE;
 }
 
 gboolean
@@ -173,34 +203,60 @@ adm_campaign_ask_dice (AdmCampaign  *campaign,
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
   g_return_val_if_fail (engagement_id != NULL && adm_dice_hex_is_valid (declarations), FALSE);
 
-  /* Asked already with these declarations (Resolve pressed again, the dialog cancelled): the
-   * journal holds it. */
-  if (g_strcmp0 (adm_campaign_get_dice_asked (campaign, engagement_id), declarations) == 0)
-    return TRUE;
-  if ((event = phase_event (campaign, "dice-ask", engagement_id, time, error)) == NULL)
+  if ((event = phase_event (campaign, "dice-ask", engagement_id, FALSE, time, error)) == NULL)
     return FALSE;
   adm_event_set (event, "declarations", declarations);
-  if (!adm_campaign_append (campaign, event, error))
-    return FALSE;
-  g_hash_table_replace (dice_asked (campaign), g_strdup (engagement_id),
-                        g_strdup_printf ("%s:%s:%s=%s", adm_event_get (event, "from"),
-                                         adm_event_get (event, "turn"),
-                                         adm_event_get (event, "phase"), declarations));
-  return TRUE;
+  return journal_ask (campaign, event, error);
+}
+
+gboolean
+adm_campaign_ask_dice_at_table (AdmCampaign  *campaign,
+                                const char   *engagement_id,
+                                const char   *assignment,
+                                guint         from,
+                                int           turn,
+                                const char   *phase,
+                                const char   *declarations,
+                                gint64        time,
+                                GError      **error)
+{
+  g_autoptr(AdmEvent) event = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (engagement_id != NULL && assignment != NULL && phase != NULL, FALSE);
+  g_return_val_if_fail (adm_dice_hex_is_valid (declarations), FALSE);
+
+  event = adm_event_new ("dice-ask", time);
+  adm_event_set (event, "engagement", engagement_id);
+  adm_event_set (event, "assignment", assignment);
+  adm_event_set_int (event, "from", from);
+  adm_event_set_int (event, "turn", turn);
+  adm_event_set (event, "phase", phase);
+  adm_event_set (event, "declarations", declarations);
+  return journal_ask (campaign, event, error);
 }
 
 const char *
 adm_campaign_get_dice_asked (AdmCampaign *campaign,
                              const char  *engagement_id)
 {
-  g_autofree char *phase = NULL;
+  const AdmTableAssignment *at;
+  g_autofree char *phase = NULL, *by = NULL;
   const char *asked;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
   g_return_val_if_fail (engagement_id != NULL, NULL);
 
-  if ((asked = g_hash_table_lookup (dice_asked (campaign), engagement_id)) == NULL ||
-      (phase = phase_about_to_roll (campaign, engagement_id)) == NULL ||
+  /* Asked by whoever fights the battle now — the table it is at, or the chief — and past
+   * that: the phase and its declarations. */
+  at = adm_state_get_table (adm_campaign_get_state (campaign), engagement_id);
+  by = g_strdup_printf ("%s|", at != NULL ? at->id : "");
+  if ((asked = g_hash_table_lookup (dice_asked (campaign), engagement_id)) != NULL &&
+      g_str_has_prefix (asked, by))
+    asked += strlen (by);
+  else
+    asked = NULL;
+  if (asked == NULL || (phase = phase_about_to_roll (campaign, engagement_id)) == NULL ||
       !g_str_has_prefix (asked, phase) || asked[strlen (phase)] != '=')
     return NULL;
   return asked + strlen (phase) + 1;
@@ -427,14 +483,19 @@ battle_position (AdmCampaign  *campaign,
 }
 
 /* A new event of @kind naming the phase of @engagement_id's battle kept about to be rolled
- * (`engagement`, `from`, `turn`, `phase`), or NULL with @error when it has not begun. */
+ * (`engagement`, `from`, `turn`, `phase`), or NULL with @error when it has not begun. A
+ * phone's commit or tap (@tapped) for a battle at another table names its hand-off too: the
+ * one check takes it for the phase that table asked. */
 static AdmEvent *
 phase_event (AdmCampaign  *campaign,
              const char   *kind,
              const char   *engagement_id,
+             gboolean      tapped,
              gint64        time,
              GError      **error)
 {
+  const AdmTableAssignment *at = adm_state_get_table (adm_campaign_get_state (campaign),
+                                                      engagement_id);
   AdmEvent *event;
   const char *phase;
   guint next_roll;
@@ -447,6 +508,8 @@ phase_event (AdmCampaign  *campaign,
   adm_event_set_int (event, "from", next_roll);
   adm_event_set_int (event, "turn", turn);
   adm_event_set (event, "phase", phase);
+  if (tapped && at != NULL)
+    adm_event_set (event, "assignment", at->id);
   return event;
 }
 
@@ -527,7 +590,8 @@ adm_campaign_give_declared_dice (AdmCampaign  *campaign,
 
   if (dice != NULL && !adm_dice_contribution_parse (dice, &normal, error))
     return FALSE;
-  if ((event = phase_event (campaign, "dice-contribution", engagement_id, time, error)) == NULL)
+  if ((event = phase_event (campaign, "dice-contribution", engagement_id, commit != NULL, time,
+                            error)) == NULL)
     return FALSE;
   /* Once journaled a contribution counts, undone or not: none is given twice. */
   mixes = adm_campaign_get_dice_mixes (campaign, engagement_id);
@@ -564,7 +628,7 @@ adm_campaign_show_dice (AdmCampaign  *campaign,
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
   g_return_val_if_fail (engagement_id != NULL && side != NULL && nonce != NULL, FALSE);
 
-  if ((event = phase_event (campaign, "dice-contribution-reveal", engagement_id, time,
+  if ((event = phase_event (campaign, "dice-contribution-reveal", engagement_id, TRUE, time,
                             error)) == NULL)
     return FALSE;
   adm_event_set (event, "side", side);
@@ -702,12 +766,16 @@ adm_dice_mixes_to_text (GPtrArray *mixes)
       for (guint g = 0; g < mix->given->len; g++)
         {
           const AdmDiceContribution *given = g_ptr_array_index (mix->given, g);
-          if (given->dice == NULL)
-            continue;
-          /* As the journal keeps them, "3 5": the two digits. */
-          g_string_append_printf (text, "%s%u:%d:%s:%s:%s:%c%c", text->len > 0 ? " " : "",
-                                  mix->from, mix->turn, mix->phase, given->side, given->by,
-                                  given->dice[0], given->dice[2]);
+
+          /* As the journal keeps them, "3 5": the two digits; a phone's tap shown, its hex. */
+          if (given->dice != NULL)
+            g_string_append_printf (text, "%s%u:%d:%s:%s:%s:%c%c", text->len > 0 ? " " : "",
+                                    mix->from, mix->turn, mix->phase, given->side, given->by,
+                                    given->dice[0], given->dice[2]);
+          else if (given->nonce != NULL)
+            g_string_append_printf (text, "%s%u:%d:%s:%s:%s:%s", text->len > 0 ? " " : "",
+                                    mix->from, mix->turn, mix->phase, given->side, given->by,
+                                    given->nonce);
         }
     }
   return text->len > 0 ? g_strdup (text->str) : NULL;
@@ -729,7 +797,8 @@ mixes_compute (GPtrArray  *mixes,
   g_ptr_array_sort (mixes, compare_from);
 }
 
-/* Adds @side's typed @normal dice to the phase of @mixes from @from, turn @turn, @phase. */
+/* Adds @side's typed @normal dice, or a phone's tap @nonce shown, to the phase of @mixes from
+ * @from, turn @turn, @phase. */
 static gboolean
 mixes_add (GPtrArray   *mixes,
            guint        from,
@@ -738,8 +807,10 @@ mixes_add (GPtrArray   *mixes,
            const char  *side,
            gboolean     by_master,
            const char  *normal,
+           const char  *nonce,
            GError     **error)
 {
+  guint8 tap[ADM_DICE_SECRET_LENGTH];
   g_autoptr(AdmEvent) event = adm_event_new ("dice-contribution", 0);
   AdmDicePhaseMix *mix;
   AdmDiceContribution *given;
@@ -759,6 +830,11 @@ mixes_add (GPtrArray   *mixes,
   given->side = g_strdup (side);
   given->by = g_strdup (by_master ? "master" : "side");
   given->dice = g_strdup (normal);
+  if (nonce != NULL && adm_dice_secret_from_hex (nonce, tap))
+    {
+      given->commit = adm_dice_commitment_of (tap);
+      given->nonce = g_strdup (nonce);
+    }
   g_ptr_array_add (mix->given, given);
   return TRUE;
 }
@@ -788,7 +864,8 @@ adm_dice_mixes_from_text (const char  *engagement_id,
           !g_ascii_string_to_unsigned (fields[1], 10, 1, 100000, &turn, NULL) ||
           !adm_dice_phase_id_is_valid (fields[2]) || *fields[3] == '\0' || strlen (fields[3]) > 64 ||
           (!g_str_equal (fields[4], "side") && !g_str_equal (fields[4], "master")) ||
-          !adm_dice_contribution_parse (fields[5], &normal, NULL))
+          (!adm_dice_contribution_parse (fields[5], &normal, NULL) &&
+           !(adm_dice_hex_is_valid (fields[5]) && g_str_equal (fields[4], "side"))))
         {
           g_autofree char *shown = g_utf8_make_valid (items[i], MIN (strlen (items[i]), 80));
 
@@ -799,7 +876,8 @@ adm_dice_mixes_from_text (const char  *engagement_id,
           return NULL;
         }
       if (!mixes_add (mixes, (guint) from, (int) turn, fields[2], fields[3],
-                      g_str_equal (fields[4], "master"), normal, error))
+                      g_str_equal (fields[4], "master"), normal,
+                      normal == NULL ? fields[5] : NULL, error))
         return NULL;
     }
   mixes_compute (mixes, engagement_id);
@@ -833,7 +911,7 @@ adm_dice_mixes_give (GPtrArray   *mixes,
     }
   if (!mixes_add (mixes, adm_battle_get_rolls (battle)->len + 1, adm_battle_get_turn (battle),
                   adm_phase_to_string (adm_battle_get_phase (battle)), side, by_master, normal,
-                  error))
+                  NULL, error))
     return FALSE;
   mixes_compute (mixes, engagement_id);
   return TRUE;
@@ -937,7 +1015,20 @@ adm_campaign_take_table_dice (AdmCampaign  *campaign,
           adm_event_set_int (event, "turn", mix->turn);
           adm_event_set (event, "phase", mix->phase);
           before = given_by (phase_of (held, event, FALSE), given->side);
-          /* Sent again with every message: what the chief holds already is passed by. */
+          /* Sent again with every message: what the chief holds already is passed by. A
+           * phone's tap the table mixed is the one the chief journaled (it was taken from
+           * him, adm_dice_mixes_merge ()), or the table mixed a tap no phone gave. */
+          if (before != NULL && given->nonce != NULL && g_strcmp0 (before->nonce, given->nonce) == 0)
+            continue;
+          if (given->nonce != NULL)
+            {
+              g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                           _("The tap of %s the table mixed into turn %d, phase “%s” of "
+                             "engagement %s is not the one its phone showed the chief"),
+                           given->side, mix->turn, adm_phase_display_name (mix->phase),
+                           engagement_id);
+              return FALSE;
+            }
           if (before != NULL && g_strcmp0 (before->dice, given->dice) == 0)
             continue;
           adm_event_set (event, "side", given->side);
@@ -958,4 +1049,47 @@ adm_dice_mix_of_table_roll (GPtrArray *mixes,
   const AdmDicePhaseMix *mix = adm_dice_mix_of_roll (mixes, number);
 
   return mix != NULL && mix->from >= first ? mix : NULL;
+}
+
+gboolean
+adm_dice_mixes_merge (GPtrArray   *mixes,
+                      const char  *engagement_id,
+                      GPtrArray   *held,
+                      GError     **error)
+{
+  g_return_val_if_fail (mixes != NULL && engagement_id != NULL && held != NULL, FALSE);
+
+  /* Every one is checked before any is added: a refused merge adds none. */
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint m = 0; m < held->len; m++)
+      {
+        const AdmDicePhaseMix *mix = g_ptr_array_index (held, m);
+        const AdmDicePhaseMix *mine = adm_dice_mix_of_phase (mixes, mix->turn, mix->phase,
+                                                             mix->from);
+
+        for (guint g = 0; g < mix->given->len; g++)
+          {
+            const AdmDiceContribution *given = g_ptr_array_index (mix->given, g);
+            const AdmDiceContribution *before = given_by ((AdmDicePhaseMix *) mine, given->side);
+
+            if (given->dice == NULL && given->nonce == NULL)
+              continue;
+            if (before != NULL && g_strcmp0 (before->dice, given->dice) == 0 &&
+                g_strcmp0 (before->nonce, given->nonce) == 0)
+              continue;
+            if (before != NULL)
+              {
+                g_set_error (error, ADM_DICE_ERROR, ADM_DICE_ERROR_PARSE,
+                             _("%s has given its dice contribution for this phase already: "
+                               "each side gives one a phase"), given->side);
+                return FALSE;
+              }
+            if (pass == 1 && !mixes_add (mixes, mix->from, mix->turn, mix->phase, given->side,
+                                         g_str_equal (given->by, "master"), given->dice,
+                                         given->nonce, error))
+              return FALSE;
+          }
+      }
+  mixes_compute (mixes, engagement_id);
+  return TRUE;
 }

@@ -70,6 +70,22 @@ gboolean       adm_campaign_ask_dice          (AdmCampaign  *campaign,
                                                const char   *declarations,
                                                gint64        time,
                                                GError      **error);
+/* The same asked by the table of the hand-off @assignment that @engagement_id is at, for the
+ * phase its battle is about to roll there: from roll @from, turn @turn, phase @phase, its
+ * declarations locked as @declarations. The one check takes it only while the battle the chief
+ * keeps stands at that very phase (the table sends every entry before it asks), and says a
+ * refusal in words of its own: another phase, another hand-off. The phones of the battle's
+ * sides then offer their tap for that phase, as for the chief's own battle; their commit and
+ * tap name the hand-off. Asked again alike, nothing more is journaled. */
+gboolean       adm_campaign_ask_dice_at_table (AdmCampaign  *campaign,
+                                               const char   *engagement_id,
+                                               const char   *assignment,
+                                               guint         from,
+                                               int           turn,
+                                               const char   *phase,
+                                               const char   *declarations,
+                                               gint64        time,
+                                               GError      **error);
 /* The declarations digest the phase of @engagement_id about to be rolled was asked its dice
  * with (adm_campaign_ask_dice ()), or NULL: a phase not asked — it rolls no dice, or its
  * declarations are not locked yet, or the battle has moved on — takes no phone's tap. */
@@ -217,7 +233,11 @@ void           adm_dice_commit_add_mixes      (AdmDiceCommit *dice,
  * attribute: "FROM:TURN:PHASE:SIDE:BY:DICE" for each, DICE its two digits ("35"), joined by
  * spaces; NULL for none. */
 char          *adm_dice_mixes_to_text         (GPtrArray    *mixes) G_GNUC_WARN_UNUSED_RESULT;
-/* The phases and contributions of that text, each phase's mix computed for @engagement_id;
+/* A phone's tap shown is carried the same way, DICE its 64 hex digits (BY "side"): the table
+ * took it from the chief (adm_dice_mixes_merge ()), who refuses a message carrying a tap he
+ * does not hold.
+ *
+ * The phases and contributions of that text, each phase's mix computed for @engagement_id;
  * NULL with @error (ADM_DICE_ERROR_PARSE) naming what is wrong. A side's second contribution
  * to a phase is refused. */
 GPtrArray     *adm_dice_mixes_from_text       (const char   *engagement_id,
@@ -232,6 +252,13 @@ gboolean       adm_dice_mixes_give            (GPtrArray    *mixes,
                                                const char   *side,
                                                const char   *dice,
                                                gboolean      by_master,
+                                               GError      **error);
+/* At a table: adds to @mixes the contributions of @held (the chief's, of the phase the table
+ * asked: typed dice and phones' taps shown) that @mixes does not hold, each phase's mix
+ * computed again; one @mixes holds with another value is refused, and nothing is added. */
+gboolean       adm_dice_mixes_merge           (GPtrArray    *mixes,
+                                               const char   *engagement_id,
+                                               GPtrArray    *held,
                                                GError      **error);
 /* The chief: journals the contributions of @mixes, given at the table of the hand-off
  * @assignment of @engagement_id, that the campaign does not hold yet, each through the one

@@ -59,6 +59,8 @@ struct _AdmState
                               * to (guint) */
   GHashTable  *declared;     /* "ENGAGEMENT\nFROM\nTURN\nPHASE" → the digest of the
                               * declarations its contributions were given for */
+  GHashTable  *table_asked;  /* "ENGAGEMENT\nFROM\nTURN\nPHASE" → the hand-off whose table
+                              * asked that phase's dice ("dice-ask" with an `assignment`) */
   gboolean     replaying;     /* a journal replaying, not a new entry (adm_state_set_replaying ()) */
 };
 
@@ -195,6 +197,7 @@ adm_state_finalize (GObject *object)
   g_clear_pointer (&self->contributed, g_hash_table_unref);
   g_clear_pointer (&self->shown, g_hash_table_unref);
   g_clear_pointer (&self->declared, g_hash_table_unref);
+  g_clear_pointer (&self->table_asked, g_hash_table_unref);
   g_clear_pointer (&self->last_from, g_hash_table_unref);
   g_clear_object (&self->scenario);
 
@@ -226,6 +229,7 @@ adm_state_init (AdmState *self)
   self->shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->last_from = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->declared = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->table_asked = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->formations = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, formation_state_free);
   self->rolls = g_ptr_array_new_with_free_func (roll_record_free);
   self->given = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -1809,7 +1813,13 @@ contribution_key (const AdmEvent *event,
 }
 
 /* A contribution only to the phase about to be rolled: not to one whose dice are rolled (or
- * whose battle is over, or at another table), nor to one before a phase contributed to. */
+ * whose battle is over, or at another table), nor to one before a phase contributed to. So is
+ * an ask of a phase's dice ("dice-ask"), said in words of its own. A battle at another table
+ * takes the sides' dice typed there with its entries, naming the hand-off; what the chief
+ * keeps of it lags the table, so their phase is not checked here (the rolls, checked against
+ * the commitment with them mixed in, tell whether they were given in time). That table's ask,
+ * and the phones' taps for the phase it asked, are checked against the battle the chief
+ * keeps: the table asks once the chief holds every entry before the phase. */
 static gboolean
 need_phase_open (AdmState        *self,
                  const AdmEvent  *event,
@@ -1818,6 +1828,11 @@ need_phase_open (AdmState        *self,
                  GError         **error)
 {
   const char *engagement = adm_event_get (event, "engagement");
+  const char *kind = adm_event_get_kind (event);
+  gboolean asks = g_str_equal (kind, "dice-ask");
+  /* A phone's commit or tap, or the ask itself: not typed dice. */
+  gboolean tapped = asks || g_str_equal (kind, "dice-contribution-reveal") ||
+                    (g_str_equal (kind, "dice-contribution") && adm_event_get (event, "dice") == NULL);
   const AdmTableAssignment *at = NULL;
   gboolean at_table;
   guint next_roll = 1;
@@ -1827,28 +1842,74 @@ need_phase_open (AdmState        *self,
 
   if (!need_open_engagement (self, event, plan, error))
     return FALSE;
-  /* A battle at another table: its sides' dice come back with its entries, naming the
-   * hand-off it is at (adm_campaign_take_table_dice ()). */
   at = adm_state_get_table (self, plan->engagement->id);
   at_table = at != NULL && g_strcmp0 (adm_event_get (event, "assignment"), at->id) == 0;
+  if (at != NULL && !at_table && adm_event_get (event, "assignment") != NULL)
+    {
+      if (asks)
+        g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                     /* Translators: "the dice of engagement c1-3 are asked by the table it is
+                      * at now, “Table 2”: this ask names another hand-off" */
+                     _("the dice of engagement %s are asked by the table it is at now, “%s”: "
+                       "this ask names another hand-off"), plan->engagement->id, at->table);
+      else
+        g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                     _("engagement %s is being fought at the table “%s”; take it back first"),
+                     plan->engagement->id, at->table);
+      return FALSE;
+    }
+  if (at == NULL && adm_event_get (event, "assignment") != NULL && asks)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("the dice of engagement %s are asked by a table it is not at: it is "
+                     "fought at the chief’s own table"), plan->engagement->id);
+      return FALSE;
+    }
   if ((!at_table && !need_at_hand (self, event, plan, error)) ||
       !need_int (event, "from", 1, G_MAXINT, from, error))
     return FALSE;
   if (*from < GPOINTER_TO_UINT (g_hash_table_lookup (self->last_from, engagement)))
     {
-      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
-                   _("the dice contributions for engagement %s from roll %d come too late: a "
-                     "later phase has been contributed to"), engagement, (int) *from);
+      if (asks)
+        g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                     _("the dice of engagement %s are asked for the phase from roll %d too "
+                       "late: a later phase has been contributed to"), engagement, (int) *from);
+      else
+        g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                     _("the dice contributions for engagement %s from roll %d come too late: a "
+                       "later phase has been contributed to"), engagement, (int) *from);
       return FALSE;
     }
-  /* What the chief keeps of a table's battle lags the table: its rolls, checked against the
-   * commitment with these mixed in, tell whether they were given in time. */
-  if (at_table || self->replaying || self->phase_func == NULL ||
+  /* A phone's tap for a battle at another table: only for the phase that table asked. */
+  if (at_table && tapped && !asks)
+    {
+      g_autofree char *phase_key = contribution_key (event, FALSE);
+
+      if (g_strcmp0 (g_hash_table_lookup (self->table_asked, phase_key), at->id) != 0)
+        {
+          g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                       _("the table “%s” has not asked the dice of this phase of engagement "
+                         "%s: a phone taps for a phase its table asked"), at->table,
+                       engagement);
+          return FALSE;
+        }
+    }
+  if ((at_table && !tapped) || self->replaying || self->phase_func == NULL ||
       !self->phase_func (self, engagement, &next_roll, &turn, &phase, &sides, self->phase_data))
     return TRUE;
   if ((guint) *from != next_roll)
     {
-      if ((guint) *from < next_roll)
+      if ((guint) *from < next_roll && asks)
+        g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                     _("the phase of engagement %s whose dice begin at roll %d is rolled "
+                       "already: dice are asked for the phase about to be rolled (its first "
+                       "roll is %u)"), engagement, (int) *from, next_roll);
+      else if (asks)
+        g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                     _("no phase of engagement %s about to be rolled begins at roll %d: dice "
+                       "are asked for the phase about to be rolled (its first roll is %u)"),
+                     engagement, (int) *from, next_roll);
+      else if ((guint) *from < next_roll)
         g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
                      _("the phase of engagement %s whose dice begin at roll %d is rolled "
                        "already: a contribution is given to the phase about to be rolled (its "
@@ -1872,10 +1933,19 @@ need_phase_open (AdmState        *self,
        g_strcmp0 (adm_event_get (event, "turn"), NULL) == 0 ||
        g_ascii_strtoll (adm_event_get (event, "turn"), NULL, 10) != (gint64) turn))
     {
-      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
-                   _("the battle of engagement %s is at turn %d, phase “%s”: a contribution for "
-                     "turn %s, phase “%s” is not for the phase about to be rolled"), engagement,
-                   turn, phase, adm_event_get (event, "turn"), adm_event_get (event, "phase"));
+      if (asks)
+        g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                     /* Translators: "the battle of engagement c1-3 is at turn 2, phase “fire”:
+                      * its dice are asked for that phase, not for turn 3, phase “movement”" */
+                     _("the battle of engagement %s is at turn %d, phase “%s”: its dice are "
+                       "asked for that phase, not for turn %s, phase “%s”"), engagement, turn,
+                     phase, adm_event_get (event, "turn"), adm_event_get (event, "phase"));
+      else
+        g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                     _("the battle of engagement %s is at turn %d, phase “%s”: a contribution "
+                       "for turn %s, phase “%s” is not for the phase about to be rolled"),
+                     engagement, turn, phase, adm_event_get (event, "turn"),
+                     adm_event_get (event, "phase"));
       return FALSE;
     }
   return TRUE;
@@ -1993,6 +2063,16 @@ check_dice_ask (AdmState        *self,
       return FALSE;
     }
   return TRUE;
+}
+
+static void
+apply_dice_ask (AdmState       *self,
+                const AdmEvent *event,
+                Plan           *plan)
+{
+  if (adm_event_get (event, "assignment") != NULL)
+    g_hash_table_replace (self->table_asked, contribution_key (event, FALSE),
+                          g_strdup (adm_event_get (event, "assignment")));
 }
 
 static void
@@ -2632,7 +2712,7 @@ static const struct {
   { "sighting", check_sighting, apply_sighting },
   { "dice-commit", check_dice_commit, apply_dice_event },
   { "dice-reveal", check_dice_reveal, apply_dice_event },
-  { "dice-ask", check_dice_ask, apply_dice_event },
+  { "dice-ask", check_dice_ask, apply_dice_ask },
   { "dice-contribution", check_dice_contribution, apply_dice_contribution },
   { "dice-contribution-reveal", check_dice_contribution_reveal, apply_dice_contribution_reveal },
   { "layout", check_layout, apply_layout },

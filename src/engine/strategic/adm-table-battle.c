@@ -22,6 +22,7 @@
 #include "adm-campaign-journal.h"
 #include "adm-campaign-private.h"
 #include "adm-clock.h"
+#include "adm-dice-contribution.h"
 #include "adm-dice-ledger.h"
 #include "adm-engagement-queue.h"
 #include "adm-table-battle.h"
@@ -721,6 +722,103 @@ check_assignment (AdmCampaign  *campaign,
       return FALSE;
     }
   return not_yours (error);
+}
+
+gboolean
+adm_campaign_table_ask_dice (AdmCampaign  *campaign,
+                             const char   *table,
+                             const char   *engagement_id,
+                             const char   *assignment,
+                             guint         from,
+                             int           turn,
+                             const char   *phase,
+                             const char   *declarations,
+                             const char   *given,
+                             gint64        time,
+                             GPtrArray   **held,
+                             GError      **error)
+{
+  g_autoptr(GPtrArray) typed = NULL;
+  g_autoptr(GPtrArray) mixes = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const AdmDicePhaseMix *mix;
+  AdmBattle *battle;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (engagement_id != NULL && held != NULL, FALSE);
+
+  *held = NULL;
+  if (!check_assignment (campaign, table, engagement_id, assignment, error))
+    return FALSE;
+  if (phase == NULL || !adm_dice_phase_id_is_valid (phase) || !adm_dice_hex_is_valid (declarations) ||
+      (typed = adm_dice_mixes_from_text (engagement_id, given, &local_error)) == NULL)
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
+                   /* Translators: a table's ask of its sides' dice that is not what the
+                    * protocol has */
+                   _("%s: the dice asked are not a phase with the digest of its declarations "
+                     "and the sides’ dice typed at the table%s%s"), table,
+                   local_error != NULL ? ": " : "",
+                   local_error != NULL ? local_error->message : "");
+      return FALSE;
+    }
+  /* The phones are offered the phase of the battle the chief keeps: he must hold one. */
+  if (!adm_campaign_has_battle (campaign, engagement_id, NULL, NULL) ||
+      (battle = adm_campaign_get_battle_played (campaign, engagement_id, NULL)) == NULL)
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                   _("The chief holds no phase of the battle of engagement %s yet: the phones "
+                     "tap for a phase once the table has sent the entries before it; throw "
+                     "2d6 for this one"), engagement_id);
+      return FALSE;
+    }
+  /* Each side's dice only from a side of the battle: the chief's words, not the check's. */
+  for (guint m = 0; m < typed->len; m++)
+    {
+      const AdmDicePhaseMix *phase_mix = g_ptr_array_index (typed, m);
+
+      for (guint g = 0; g < phase_mix->given->len; g++)
+        {
+          const AdmDiceContribution *contribution = g_ptr_array_index (phase_mix->given, g);
+          gboolean found = FALSE;
+
+          for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
+            found = found || g_str_equal (adm_battle_get_side (battle, s)->id,
+                                          contribution->side);
+          if (!found)
+            {
+              g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                           /* Translators: "The dice of “dendarii” were not taken: it is no side
+                            * of the battle of engagement c1-3" */
+                           _("The dice of “%s” were not taken: it is no side of the battle of "
+                             "engagement %s"), contribution->side, engagement_id);
+              return FALSE;
+            }
+        }
+    }
+  if (!adm_campaign_ask_dice_at_table (campaign, engagement_id, assignment, from, turn, phase,
+                                       declarations, time, &local_error) ||
+      !adm_campaign_take_table_dice (campaign, engagement_id, assignment, typed, time,
+                                     &local_error))
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                   /* Translators: "The chief did not take the dice asked for turn 2, phase
+                    * “Fire” of engagement c1-3: …" */
+                   _("The chief did not take the dice asked for turn %d, phase “%s” of "
+                     "engagement %s: %s"), turn, adm_phase_display_name (phase), engagement_id,
+                   local_error->message);
+      return FALSE;
+    }
+  mixes = adm_campaign_get_dice_mixes (campaign, engagement_id);
+  *held = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_dice_phase_mix_free);
+  if ((mix = adm_dice_mix_of_phase (mixes, turn, phase, from)) != NULL)
+    {
+      guint index;
+
+      g_ptr_array_find (mixes, mix, &index);
+      g_ptr_array_add (*held, g_ptr_array_steal_index (mixes, index));
+    }
+  return TRUE;
 }
 
 gboolean

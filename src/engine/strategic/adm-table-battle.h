@@ -306,6 +306,32 @@ gboolean  adm_campaign_table_place       (AdmCampaign    *campaign,
                                           gint64          time,
                                           GError        **error);
 
+/* F-STRAT-4: the table named @table, holding @engagement_id under @assignment, asks its sides'
+ * dice for the phase its battle is about to roll — from roll @from, turn @turn, phase @phase,
+ * its declarations locked as @declarations (adm_battle_declarations_digest ()) — and gives the
+ * 2d6 typed there meanwhile (@given, the text of adm_dice_mixes_to_text (), may be NULL). The
+ * ask is journaled as the chief's own (adm_campaign_ask_dice_at_table ()), so that the phones
+ * of the battle's sides offer their tap for that phase; the dice typed are journaled as with a
+ * message (adm_campaign_take_table_dice ()). *@held gets what the chief holds of that phase
+ * (AdmDicePhaseMix*, one phase or none): the dice typed and the taps shown, for the table to
+ * mix (adm_dice_mixes_merge ()). Asked again alike, nothing more is journaled. Refused,
+ * nothing journaled: NOT_YOURS and TAKEN_BACK as for a message; REFUSED in the one check's
+ * words for a phase the battle the chief keeps does not stand at (rolled already, or entries
+ * not sent yet), other declarations than those the phase's dice were given for, and dice for
+ * a side not in the battle. */
+gboolean  adm_campaign_table_ask_dice    (AdmCampaign    *campaign,
+                                          const char     *table,
+                                          const char     *engagement_id,
+                                          const char     *assignment,
+                                          guint           from,
+                                          int             turn,
+                                          const char     *phase,
+                                          const char     *declarations,
+                                          const char     *given,
+                                          gint64          time,
+                                          GPtrArray     **held,
+                                          GError        **error);
+
 /* The engagements (AdmTableAssignment*, borrowed from the state) at the table named @table,
  * in the order assigned. */
 GPtrArray *adm_campaign_get_table_engagements (AdmCampaign *campaign,
