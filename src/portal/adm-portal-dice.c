@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-portal-dice.c: an admiral's side's dice on his phone (docs/dice.md, "What the sides
- * add", F-STRAT-4). While a phase of a battle his side fights at the chief's own table waits
- * for the sides' contributions, his page offers "Throw your side's dice": the phone draws 32
- * random bytes (crypto.getRandomValues (), there without a secure context), sends only their
+ * add", F-STRAT-4). While a phase of a battle his side fights waits for the sides'
+ * contributions — asked by the master's app for the chief's own table, or by the table the
+ * battle is at (adm_campaign_table_ask_dice ()) — his page offers "Throw your side's dice":
+ * the phone draws 32 random bytes (crypto.getRandomValues (), there without a secure
+ * context), sends only their
  * SHA-256 (the commit), keeps the bytes, and shows them (the tap) once every side of the
  * battle has given — so that the last to give cannot choose by the others'. Both are journaled
  * through the same entries as the master's app and `dice-give` (adm_campaign_give_declared_dice
@@ -76,7 +78,7 @@ handle_of (AdmPortal  *self,
 }
 
 /* The battles his side fights (his faction's or an ally's side of it) and is told of, with
- * @status: under way at the chief's own table, or ended. */
+ * @status: under way (at the chief's own table or another, as the chief keeps it), or ended. */
 static GPtrArray *
 battles_of (AdmPortal           *self,
             const AdmAdmiral    *admiral,
@@ -95,7 +97,6 @@ battles_of (AdmPortal           *self,
       Fought *fought;
 
       if (engagement->status != status ||
-          (status == ADM_ENGAGEMENT_IN_PROGRESS && engagement->table != NULL) ||
           !adm_audience_told_of_engagement (strategy, scenario, admiral->faction, engagement) ||
           (battle = adm_campaign_get_battle_played (self->campaign, engagement->id,
                                                     NULL)) == NULL)

@@ -2423,6 +2423,123 @@ adm_table_client_give_dice (AdmTableClient  *self,
   return TRUE;
 }
 
+/* The ask of the phase's dice (POST …/dice): where the battle stands, the digest of the
+ * declarations locked, and the dice typed here. */
+static SoupMessage *
+dice_ask_message (AdmTableClient *self,
+                  const char     *declarations)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *typed = adm_dice_mixes_to_text (self->mixes);
+  SoupMessage *msg;
+  gsize length;
+  char *text;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "assignment");
+  json_builder_add_string_value (builder, self->assignment);
+  json_builder_set_member_name (builder, "from");
+  json_builder_add_int_value (builder, adm_battle_get_rolls (self->battle)->len + 1);
+  json_builder_set_member_name (builder, "turn");
+  json_builder_add_int_value (builder, adm_battle_get_turn (self->battle));
+  json_builder_set_member_name (builder, "phase");
+  json_builder_add_string_value (builder, adm_phase_to_string (adm_battle_get_phase (self->battle)));
+  json_builder_set_member_name (builder, "declarations");
+  json_builder_add_string_value (builder, declarations);
+  if (typed != NULL)
+    {
+      json_builder_set_member_name (builder, "dice");
+      json_builder_add_string_value (builder, typed);
+    }
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, &length);
+  msg = new_message (self, "POST", self->engagement, "dice", NULL);
+  soup_message_set_request_body_from_bytes (msg, "application/json",
+                                            g_bytes_new_take (text, length));
+  return msg;
+}
+
+gboolean
+adm_table_client_ask_dice_sync (AdmTableClient       *self,
+                                const AdmTurnOrders  *orders,
+                                gboolean             *complete,
+                                GCancellable         *cancellable,
+                                GError              **error)
+{
+  g_autoptr(SoupMessage) msg = NULL;
+  g_autoptr(GBytes) body = NULL;
+  g_autoptr(JsonObject) answer = NULL;
+  g_autoptr(GPtrArray) held = NULL, before = NULL, sides = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *declarations = NULL, *text = NULL;
+  const char *given;
+
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), FALSE);
+  g_return_val_if_fail (self->battle != NULL && complete != NULL, FALSE);
+
+  *complete = FALSE;
+  if (self->refused != NULL || self->end_reason != NULL)
+    {
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_ENDED,
+                   _("The battle of engagement %s is no longer fought at this table: no dice "
+                     "are given to it"), self->engagement);
+      return FALSE;
+    }
+  declarations = adm_battle_declarations_digest (self->battle, orders);
+  msg = dice_ask_message (self, declarations);
+  body = request_sync (self, msg, MAX_ANSWER, cancellable, error);
+  if (body == NULL || (answer = parse_object (self, body, error)) == NULL)
+    return FALSE;
+  if (soup_message_get_status (msg) == SOUP_STATUS_CONFLICT)
+    {
+      const char *refusal = member_text (answer, "error");
+
+      g_set_error_literal (error, ADM_TABLE_CLIENT_ERROR,
+                           g_strcmp0 (member_text (answer, "code"), "taken-back") == 0
+                             ? ADM_TABLE_CLIENT_ERROR_TAKEN_BACK : ADM_TABLE_CLIENT_ERROR_REFUSED,
+                           refusal != NULL ? refusal
+                                           : _("The chief refused the ask of the sides’ dice"));
+      return FALSE;
+    }
+  if (soup_message_get_status (msg) != SOUP_STATUS_OK)
+    {
+      status_error (self, soup_message_get_status (msg), self->engagement, error);
+      return FALSE;
+    }
+  given = member_text (answer, "given");
+  held = adm_dice_mixes_from_text (self->engagement, given, &local_error);
+  if (held == NULL)
+    {
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REPLY,
+                   _("The chief master's Admiralty at %s answered the ask of the sides’ dice "
+                     "with something else than their dice: %s"), self->where,
+                   local_error->message);
+      return FALSE;
+    }
+  /* Kept as it was when the key file cannot be written: nothing taken half. */
+  text = adm_dice_mixes_to_text (self->mixes);
+  before = adm_dice_mixes_from_text (self->engagement, text, NULL);
+  if (!adm_dice_mixes_merge (self->mixes, self->engagement, held, &local_error))
+    {
+      g_set_error_literal (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
+                           local_error->message);
+      return FALSE;
+    }
+  if (!save_keys (self, error))
+    {
+      g_ptr_array_unref (self->mixes);
+      self->mixes = g_steal_pointer (&before);
+      return FALSE;
+    }
+  sides = adm_dice_mixes_sides_to_give (self->mixes, self->battle);
+  *complete = sides->len == 0;
+  return TRUE;
+}
+
 GPtrArray *
 adm_table_client_get_dice_given (AdmTableClient *self)
 {

@@ -262,6 +262,22 @@ gboolean             adm_table_client_give_dice    (AdmTableClient  *self,
                                                     const char      *dice,
                                                     gboolean         by_master,
                                                     GError         **error);
+/* F-STRAT-4: asks the chief for the sides' dice of the phase the open battle is about to
+ * roll with @orders (its declarations, locked from now on), for the admirals' phones to tap
+ * (docs/dice.md, "What the sides add"): the chief journals the ask as for his own battles, and
+ * his portal offers each side's admirals the tap. The 2d6 typed here go with it. What the
+ * chief holds of the phase — the taps shown, once every side has given — is kept beside the
+ * battle as the dice typed here are, and mixed into the program dice drawn from then on;
+ * *@complete says whether every side has given. Asked again (the table started again, the
+ * taps still to come), nothing is asked twice and nothing taken twice. The chief must hold
+ * every entry before the phase (adm_table_client_flush ()). Errors: ENDED, the network's,
+ * TAKEN_BACK, REFUSED in the chief's words (another phase than the one he holds, a side not in
+ * the battle, other declarations than those the phase's dice were given for). */
+gboolean             adm_table_client_ask_dice_sync (AdmTableClient       *self,
+                                                     const AdmTurnOrders  *orders,
+                                                     gboolean             *complete,
+                                                     GCancellable         *cancellable,
+                                                     GError              **error);
 /* The sides' dice given here (AdmDicePhaseMix*, adm-dice-contribution.h), borrowed. */
 GPtrArray           *adm_table_client_get_dice_given (AdmTableClient *self);
 

@@ -29,6 +29,7 @@
 #include "adm-table-advert.h"
 #include "adm-table-certificate.h"
 #include "adm-table-pairing.h"
+#include "adm-dice-contribution.h"
 #include "adm-table-placements.h"
 #include "adm-table-server.h"
 
@@ -73,6 +74,7 @@ typedef enum {
   JOB_BATTLE,   /* GET an engagement's saved battle */
   JOB_ENTRIES,  /* POST a message */
   JOB_PLACE,    /* POST the placements chosen at the table (F-STRAT-15) */
+  JOB_DICE,     /* POST the ask of a phase's dice (F-STRAT-4) */
 } TableJobKind;
 
 /* A request handed to the main thread, and (the same TableJob sent back) its answer. */
@@ -83,7 +85,7 @@ typedef struct {
   SoupServerMessage *msg;        /* paused; answered only on the server thread */
   char              *table;
   char              *engagement_id;
-  GBytes            *body;       /* PLACE */
+  GBytes            *body;       /* PLACE, DICE */
   AdmTableMessageReader *reader; /* ENTRIES: its body, read as it arrived, until it is ended */
   char              *named;      /* ENTRIES: the engagement its head names, or NULL */
   gint64             arrived;    /* ENTRIES: when its body was read whole */
@@ -749,6 +751,93 @@ job_place (AdmTableServer *self,
   g_signal_emit (self, signals[REFUSED], 0, job->engagement_id, job->table, error->message);
 }
 
+/* The string member @name of @root, or NULL. */
+static const char *
+string_member (JsonObject *root,
+               const char *name)
+{
+  JsonNode *node = root != NULL ? json_object_get_member (root, name) : NULL;
+
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+         json_node_get_value_type (node) == G_TYPE_STRING ? json_node_get_string (node) : NULL;
+}
+
+/* The whole-number member @name of @root, or 0. */
+static gint64
+int_member (JsonObject *root,
+            const char *name)
+{
+  JsonNode *node = root != NULL ? json_object_get_member (root, name) : NULL;
+
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+         json_node_get_value_type (node) == G_TYPE_INT64 ? json_node_get_int (node) : 0;
+}
+
+/* F-STRAT-4: a table asks its sides' dice for the phase its battle is about to roll, a small
+ * JSON body: {"assignment", "from", "turn", "phase", "declarations", "dice"} ("dice": the 2d6
+ * typed there, as a message's `dice` attribute, or absent). Answered with the receipt and
+ * "given": what the chief holds of that phase, the dice typed and the phones' taps shown, in
+ * the same text (null for none). */
+static void
+job_ask_dice (AdmTableServer *self,
+              TableJob       *job,
+              AdmCampaign    *campaign)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GPtrArray) held = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+  const char *data = g_bytes_get_data (job->body, &length);
+  JsonObject *root = NULL;
+  gint64 from = 0, turn = 0;
+  AdmTableReceipt receipt;
+
+  if (json_parser_load_from_data (parser, data, (gssize) length, NULL) &&
+      JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    root = json_node_get_object (json_parser_get_root (parser));
+  from = int_member (root, "from");
+  turn = int_member (root, "turn");
+  if (root == NULL || string_member (root, "assignment") == NULL || from < 1 ||
+      from > G_MAXINT || turn < 1 || turn > 100000)
+    g_set_error (&error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
+                 /* Translators: a table's ask of its sides' dice that is not what the protocol
+                  * has */
+                 _("%s: the dice asked are not an assignment with a phase and the digest of "
+                   "its declarations"), job->table);
+  else if (adm_campaign_table_ask_dice (campaign, job->table, job->engagement_id,
+                                        string_member (root, "assignment"), (guint) from,
+                                        (int) turn, string_member (root, "phase"),
+                                        string_member (root, "declarations"),
+                                        string_member (root, "dice"), adm_clock_now (), &held,
+                                        &error))
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) answer = NULL;
+      g_autofree char *given = adm_dice_mixes_to_text (held);
+
+      adm_campaign_get_table_receipt (campaign, job->engagement_id, &receipt);
+      json_builder_begin_object (builder);
+      add_receipt (builder, &receipt);
+      json_builder_set_member_name (builder, "given");
+      if (given != NULL)
+        json_builder_add_string_value (builder, given);
+      else
+        json_builder_add_null_value (builder);
+      json_builder_end_object (builder);
+      answer = json_builder_get_root (builder);
+      answer_json (job, SOUP_STATUS_OK, answer);
+      return;
+    }
+  if (g_error_matches (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_NOT_YOURS))
+    {
+      job->not_found = TRUE;
+      return;
+    }
+  adm_campaign_get_table_receipt (campaign, job->engagement_id, &receipt);
+  answer_refusal (job, error, &receipt);
+  g_signal_emit (self, signals[REFUSED], 0, job->engagement_id, job->table, error->message);
+}
+
 static gboolean
 job_run_cb (gpointer data)
 {
@@ -769,6 +858,8 @@ job_run_cb (gpointer data)
     ;  /* kept, saved and answered (entries_saved_cb ()) */
   else if (job->kind == JOB_PLACE)
     job_place (self, job, campaign);
+  else if (job->kind == JOB_DICE)
+    job_ask_dice (self, job, campaign);
   else if (job->kind == JOB_BATTLE ? job_battle (job, campaign)
                                    : job_entries (self, job, campaign))
     return G_SOURCE_REMOVE;  /* handed on to a worker thread, which hands it back */
@@ -955,6 +1046,8 @@ route_cb (SoupServerMessage *msg,
   else if (table != NULL && post &&
            (engagement_id = engagement_in (rest, "placements")) != NULL)
     kind = JOB_PLACE;
+  else if (table != NULL && post && (engagement_id = engagement_in (rest, "dice")) != NULL)
+    kind = JOB_DICE;
   else
     {
       adm_portal_not_found (msg);
@@ -980,7 +1073,7 @@ route_cb (SoupServerMessage *msg,
         }
       job->arrived = g_get_real_time ();
     }
-  else if (kind == JOB_PLACE && !take_body (msg, job))
+  else if ((kind == JOB_PLACE || kind == JOB_DICE) && !take_body (msg, job))
     {
       job_free (job);
       return;

@@ -30,6 +30,17 @@
  *                                               adm_campaign_table_place () and a seed the
  *                                               chief draws: 200 {"kept","last","ended"};
  *                                               refused, 409 as above
+ *   POST /table/TOKEN/engagements/ID/dice       F-STRAT-4: the ask of the sides' dice for the
+ *                                               phase the table's battle is about to roll, a
+ *                                               JSON body {"assignment", "from", "turn",
+ *                                               "phase", "declarations", "dice"} (the 2d6
+ *                                               typed there), applied with
+ *                                               adm_campaign_table_ask_dice (): the admirals'
+ *                                               phones offer their tap for it; 200
+ *                                               {"kept","last","ended","given"} ("given":
+ *                                               the dice typed and the taps shown, as a
+ *                                               message's `dice` attribute, or null);
+ *                                               refused, 409 as above
  *
  * A wrong or revoked token, another table's engagement, a path or method not listed: the
  * portal's one 404, byte for byte. Requests are rate-limited as the admirals' are.
