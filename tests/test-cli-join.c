@@ -22,6 +22,7 @@
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
 #include "file-helpers.h"
+#include "portal-helpers.h"
 #include "shipped-helpers.h"
 #include "text-helpers.h"
 
@@ -124,6 +125,7 @@ typedef struct {
   GSubprocess      *process;
   GDataInputStream *out;
   char             *link;
+  GPtrArray        *admirals;  /* each admiral's page, as `serve` prints them */
 } Chief;
 
 /* A chief left behind by a failed test dies with it. */
@@ -144,8 +146,12 @@ chief_start (Chief      *chief,
   g_autoptr(GError) error = NULL;
   g_autoptr(GRegex) regex = g_regex_new ("https://[^ \t]+/table/[0-9a-f]{32}/#sha256=[0-9a-f]{64}",
                                           0, 0, NULL);
+  g_autoptr(GRegex) page = g_regex_new ("http://[^ \t]+/a/[^ \t]+", 0, 0, NULL);
   g_autofree char *port_text = g_strdup_printf ("%u", port);
   char *line;
+
+  g_clear_pointer (&chief->admirals, g_ptr_array_unref);
+  chief->admirals = g_ptr_array_new_with_free_func (g_free);
 
   g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
   g_subprocess_launcher_set_child_setup (launcher, die_with_test, NULL, NULL);
@@ -159,6 +165,9 @@ chief_start (Chief      *chief,
       g_autoptr(GMatchInfo) match = NULL;
 
       g_test_message ("chief: %s", line);
+      if (g_regex_match (page, line, 0, &match))
+        g_ptr_array_add (chief->admirals, g_match_info_fetch (match, 0));
+      g_clear_pointer (&match, g_match_info_free);
       if (g_regex_match (regex, line, 0, &match))
         {
           g_autofree char *link = g_match_info_fetch (match, 0);
@@ -476,6 +485,7 @@ test_loopback (Fixture       *fixture,
   }
   chief_stop (&chief, SIGTERM);
   g_free (chief.link);
+  g_clear_pointer (&chief.admirals, g_ptr_array_unref);
   assert_same_campaign (campaign, reference);
 }
 
@@ -519,6 +529,7 @@ test_export_import (Fixture       *fixture,
     g_assert_cmpint (import->status, ==, 0);
   }
   g_free (chief.link);
+  g_clear_pointer (&chief.admirals, g_ptr_array_unref);
   assert_same_campaign (campaign, reference);
 }
 
@@ -661,6 +672,7 @@ test_program_dice (Fixture       *fixture,
   }
   chief_stop (&chief, SIGTERM);
   g_free (chief.link);
+  g_clear_pointer (&chief.admirals, g_ptr_array_unref);
 
   /* Ended: the secret revealed, every program roll checks. */
   after = file_contents (campaign);
@@ -860,6 +872,7 @@ test_sides_dice (Fixture       *fixture,
   }
   chief_stop (&chief, SIGTERM);
   g_free (chief.link);
+  g_clear_pointer (&chief.admirals, g_ptr_array_unref);
 
   /* The chief journaled each side's dice naming the hand-off, and every program roll of the
    * phases given to mixes them. */
@@ -873,6 +886,354 @@ test_sides_dice (Fixture       *fixture,
     g_assert_nonnull (strstr (check->out, "mixed with its phase's contributions"));
     g_assert_nonnull (strstr (check->out, "cetaganda 6 2 (thrown by the master)"));
     g_assert_nonnull (strstr (check->out, "pol 3 5"));
+    g_assert_null (strstr (check->out, "DOES NOT MATCH"));
+  }
+}
+
+/* The phones: an admiral's page on the chief's portal, in plain HTTP as a phone asks it. */
+
+/* @method @url with @body (of @type): the answer's body, its status in @status. */
+static char *
+ask_chief (const char *method,
+           const char *url,
+           const char *type,
+           const char *body,
+           guint      *status)
+{
+  g_autoptr(GBytes) bytes = body != NULL ? g_bytes_new (body, strlen (body)) : NULL;
+  PortalRequest request = { .method = method, .url = url, .content_type = type,
+                            .body = bytes };
+
+  return portal_request_fetch (&request, status);
+}
+
+/* The phase dice.json tells @page's admiral of, or NULL: one battle of his side at most. */
+static JsonObject *
+tap_phase (const char *page,
+           char      **text)
+{
+  g_autofree char *url = g_strconcat (page, "dice.json", NULL);
+  g_autoptr(JsonObject) root = NULL;
+  JsonArray *phases;
+  guint status;
+
+  g_autoptr(JsonParser) parser = json_parser_new ();
+
+  *text = ask_chief ("GET", url, NULL, NULL, &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_assert_true (json_parser_load_from_data (parser, *text, -1, NULL));
+  root = json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+  phases = json_object_get_array_member (root, "phases");
+  g_assert_cmpuint (json_array_get_length (phases), <=, 1);
+  return json_array_get_length (phases) == 0
+         ? NULL : json_object_ref (json_array_get_object_element (phases, 0));
+}
+
+/* A phone's tap for @phase, its 32 bytes in @nonce (hex): "commit=…" or "tap=…". */
+static char *
+tap_post (const char *page,
+          JsonObject *phase,
+          const char *field,
+          const char *value,
+          guint      *status)
+{
+  g_autofree char *url = g_strconcat (page, "dice", NULL);
+  g_autofree char *body = g_strdup_printf ("battle=%s&from=%" G_GINT64_FORMAT "&turn=%"
+                                           G_GINT64_FORMAT "&phase=%s&%s=%s",
+                                           json_object_get_string_member (phase, "battle"),
+                                           json_object_get_int_member (phase, "from"),
+                                           json_object_get_int_member (phase, "turn"),
+                                           json_object_get_string_member (phase, "phase"),
+                                           field, value);
+
+  return ask_chief ("POST", url, "application/x-www-form-urlencoded", body, status);
+}
+
+/* The commit of the tap @nonce (hex). */
+static char *
+commit_of (const char *nonce)
+{
+  guint8 bytes[32];
+
+  for (guint i = 0; i < 32; i++)
+    bytes[i] = (guint8) g_ascii_strtoull ((char[]) { nonce[2 * i], nonce[2 * i + 1], '\0' },
+                                          NULL, 16);
+  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, bytes, sizeof bytes);
+}
+
+/* The table's own link, without the fragment naming the certificate, + @rest. */
+static char *
+table_url (Chief      *chief,
+           const char *rest)
+{
+  g_autofree char *bare = g_strndup (chief->link, strstr (chief->link, "#") - chief->link);
+
+  return g_strconcat (bare, rest, NULL);
+}
+
+/* The table's ask of @phase's dice, posted as it is (the table's client aside). */
+static char *
+table_ask (Chief      *chief,
+           const char *assignment,
+           JsonObject *phase,
+           gint64      turn,
+           const char *dice,
+           guint      *status)
+{
+  g_autofree char *url = table_url (chief, "engagements/" ENGAGEMENT "/dice");
+  g_autofree char *body = NULL;
+
+  body = g_strdup_printf ("{\"assignment\": \"%s\", \"from\": %" G_GINT64_FORMAT ", \"turn\": %"
+                          G_GINT64_FORMAT ", \"phase\": \"%s\", \"declarations\": \"%064d\"%s%s%s}",
+                          assignment,
+                          json_object_get_int_member (phase, "from"), turn,
+                          json_object_get_string_member (phase, "phase"), 0,
+                          dice != NULL ? ", \"dice\": \"" : "", dice != NULL ? dice : "",
+                          dice != NULL ? "\"" : "");
+  return ask_chief ("POST", url, "application/json", body, status);
+}
+
+/* The value of the first @name="…" in @text, or NULL. */
+static char *
+attribute_in (const char *text,
+              const char *name)
+{
+  g_autofree char *key = g_strdup_printf (" %s=\"", name);
+  const char *at = strstr (text, key);
+
+  return at == NULL ? NULL : g_strndup (at + strlen (key), strcspn (at + strlen (key), "\""));
+}
+
+static guint
+count_of (const char *text,
+          const char *needle)
+{
+  guint n = 0;
+
+  for (const char *at = strstr (text, needle); at != NULL; at = strstr (at + 1, needle))
+    n++;
+  return n;
+}
+
+/* F-STRAT-4: a battle fought at another table takes each side's dice by a tap on its
+ * admirals' phones, as the chief's own battles do (docs/dice.md, "What the sides add"): the
+ * table (`join --taps`) asks through the chief for each phase that rolls; the chief journals
+ * the ask (`dice-ask` naming the hand-off) and his portal offers the tap to each side's
+ * admirals; the table takes the taps shown and the phase rolls with them; `verify-dice`
+ * recomputes. Bad inputs first — a forged side, an ask for another phase, a malformed ask, a
+ * phone of a side not in the battle, a tap for a phase already rolled — each refused in its own
+ * words, nothing journaled. The chief is killed between the phones' commits and their taps,
+ * the table gone between its ask and the taps: nothing is lost, nothing taken twice, and no
+ * phone is told anything of the other side. */
+static void
+test_phone_taps (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *campaign = cycle_one (fixture, "taps.admiralty");
+  g_autofree char *text = NULL, *held = NULL, *assignment = NULL;
+  g_autoptr(GPtrArray) rolled = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
+  g_autoptr(GPtrArray) taps = g_ptr_array_new_with_free_func (g_free);
+  Chief chief = { NULL, };
+  guint port = free_port ();
+  guint n_phases = 0, round;
+  int turns_done = 0;
+  gboolean killed = FALSE, refused_checked = FALSE;
+
+  assign (campaign);
+  text = file_contents (campaign);
+  assignment = attribute_in (strstr (text, "what=\"table-assign\""), "assignment");
+  g_assert_nonnull (assignment);
+  g_clear_pointer (&text, g_free);
+  chief_start (&chief, campaign, port);
+  g_assert_cmpuint (chief.admirals->len, >, 2);
+  {
+    g_autoptr(CliResult) usage = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                          "--taps", "soon", NULL);
+    g_autoptr(CliResult) typed = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                          "--taps", "0", "--dice", "3", NULL);
+
+    assert_failure (usage, 2, "--taps takes how many seconds");
+    assert_failure (typed, 2, "drop --dice and --secret-alone");
+  }
+  /* Phase after phase: the table asks and goes (the table master closes the laptop), the
+   * phones tap, the table comes back and rolls, until the scripted turns are played: turn 2's
+   * fire phase rolls whatever the dice, so at least one phase is asked. */
+  for (round = 0; round < 32 && turns_done < TURNS; round++)
+    {
+      g_autoptr(CliResult) table = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                            "--orders", fixture->orders, "--taps", "0",
+                                            "--turns", "1", NULL);
+      guint asked = 0;
+
+      g_test_message ("table: %s%s", table->out, table->err);
+      /* A turn played to its end; which of its phases roll depends on the dice drawn. */
+      if (table->status == 0)
+        {
+          turns_done++;
+          continue;
+        }
+      assert_failure (table, 1, "have not tapped for turn");
+      for (guint a = 0; a < chief.admirals->len; a++)
+        {
+          const char *page = g_ptr_array_index (chief.admirals, a);
+          g_autofree char *told = NULL, *nonce = NULL, *commit = NULL, *answer = NULL;
+          g_autoptr(JsonObject) phase = tap_phase (page, &told);
+          guint status;
+
+          /* The phone is told of its own side's tap alone: not the engagement's id, not the
+           * other side's dice. */
+          g_assert_null (strstr (told, ENGAGEMENT));
+          if (phase == NULL || !g_str_equal (json_object_get_string_member (phase, "state"),
+                                             "open"))
+            continue;
+          asked++;
+          if (!refused_checked)
+            {
+              g_autofree char *forged = g_strdup_printf ("%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT
+                                                         ":%s:dendarii:side:35",
+                                                         json_object_get_int_member (phase, "from"),
+                                                         json_object_get_int_member (phase, "turn"),
+                                                         json_object_get_string_member (phase, "phase"));
+              g_autofree char *a1 = table_ask (&chief, assignment, phase,
+                                               json_object_get_int_member (phase, "turn"),
+                                               forged, &status);
+              g_autofree char *a2 = NULL, *a3 = NULL, *a4 = NULL;
+              g_autofree char *url = table_url (&chief, "engagements/" ENGAGEMENT "/dice");
+
+              g_test_message ("forged side: %s", a1);
+              g_assert_cmpuint (status, ==, 409);
+              g_assert_nonnull (strstr (a1, "The dice of “dendarii” were not taken: it is no "
+                                            "side of the battle of engagement c1-3"));
+              a2 = table_ask (&chief, assignment, phase, json_object_get_int_member (phase, "turn") + 1,
+                              NULL, &status);
+              g_test_message ("another phase: %s", a2);
+              g_assert_cmpuint (status, ==, 409);
+              g_assert_nonnull (strstr (a2, "its dice are asked for that phase, not for turn"));
+              /* Its own words, not a contribution's. */
+              g_assert_null (strstr (a2, "contribution"));
+              a3 = ask_chief ("POST", url, "application/json", "{\"from\": \"x\"}", &status);
+              g_assert_cmpuint (status, ==, 409);
+              g_assert_nonnull (strstr (a3, "the dice asked are not an assignment"));
+              /* A phone of a side not in the battle: told nothing of it. */
+              for (guint o = 0; o < chief.admirals->len; o++)
+                {
+                  g_autofree char *other = NULL;
+                  g_autoptr(JsonObject) none = tap_phase (g_ptr_array_index (chief.admirals, o),
+                                                          &other);
+
+                  if (none == NULL)
+                    {
+                      a4 = tap_post (g_ptr_array_index (chief.admirals, o), phase, "commit",
+                                     "00000000000000000000000000000000000000000000000000000000"
+                                     "00000000", &status);
+                      g_assert_cmpuint (status, ==, 409);
+                      g_assert_null (strstr (a4, ENGAGEMENT));
+                      break;
+                    }
+                }
+              g_assert_nonnull (a4);
+              refused_checked = TRUE;
+            }
+          /* A tap of its own for each phone, its commit first. */
+          {
+            g_autofree char *seed = g_strconcat (page, told, NULL);
+
+            nonce = g_compute_checksum_for_string (G_CHECKSUM_SHA256, seed, -1);
+          }
+          commit = commit_of (nonce);
+          answer = tap_post (page, phase, "commit", commit, &status);
+          g_assert_cmpuint (status, ==, 200);
+          g_ptr_array_add (taps, g_strdup (nonce));
+          g_ptr_array_add (rolled, json_object_ref (phase));
+          json_object_set_string_member (phase, "nonce", nonce);
+        }
+      /* Each side of the battle was offered its tap: two sides. */
+      g_assert_cmpuint (asked, ==, 2);
+      n_phases++;
+      /* The chief dies between the commits and the taps; started again, nothing is lost. */
+      if (!killed)
+        {
+          chief_stop (&chief, SIGKILL);
+          chief_start (&chief, campaign, port);
+          killed = TRUE;
+        }
+      for (guint r = rolled->len - 2; r < rolled->len; r++)
+        {
+          JsonObject *phase = g_ptr_array_index (rolled, r);
+
+          for (guint a = 0; a < chief.admirals->len; a++)
+            {
+              const char *page = g_ptr_array_index (chief.admirals, a);
+              g_autofree char *told = NULL, *answer = NULL;
+              g_autofree char *commit = commit_of (json_object_get_string_member (phase, "nonce"));
+              g_autoptr(JsonObject) now = tap_phase (page, &told);
+              guint status;
+
+              if (now == NULL || !g_str_equal (json_object_get_string_member (now, "state"),
+                                               "committed") ||
+                  g_strcmp0 (json_object_get_string_member (now, "commit"), commit) != 0)
+                continue;
+              g_assert_true (json_object_get_boolean_member (now, "ready"));
+              /* The portal started again names the battle by a new handle: the page's. */
+              answer = tap_post (page, now, "tap", json_object_get_string_member (phase, "nonce"),
+                                 &status);
+              g_test_message ("tap: %s", answer);
+              g_assert_cmpuint (status, ==, 200);
+              break;
+            }
+        }
+    }
+  g_assert_cmpint (turns_done, ==, TURNS);
+  g_assert_cmpuint (n_phases, >, 0);
+  /* A tap for a phase already rolled: refused, in words that name no engagement. */
+  {
+    JsonObject *phase = g_ptr_array_index (rolled, 0);
+    guint status;
+    g_autofree char *late = NULL, *again = NULL;
+
+    for (guint a = 0; a < chief.admirals->len && late == NULL; a++)
+      {
+        late = tap_post (g_ptr_array_index (chief.admirals, a), phase, "commit",
+                         "1111111111111111111111111111111111111111111111111111111111111111",
+                         &status);
+        g_assert_cmpuint (status, ==, 409);
+        g_assert_null (strstr (late, ENGAGEMENT));
+      }
+    again = table_ask (&chief, assignment, phase, json_object_get_int_member (phase, "turn"), NULL, &status);
+    g_test_message ("rolled: %s", again);
+    g_assert_cmpuint (status, ==, 409);
+    /* A later phase was contributed to since. */
+    g_assert_nonnull (strstr (again, "are asked for the phase from roll 1 too late: a later "
+                                     "phase has been contributed to"));
+  }
+  {
+    /* Ended, the secret is revealed: every roll can be derived again. */
+    g_autoptr(CliResult) end = run_cli ("join", chief.link, "--engagement", ENGAGEMENT, "--end",
+                                        "--reason", REASON, "--json", NULL);
+
+    g_assert_cmpint (waiting (end), ==, 0);
+  }
+  chief_stop (&chief, SIGTERM);
+  g_free (chief.link);
+  g_clear_pointer (&chief.admirals, g_ptr_array_unref);
+
+  /* Each phase asked once, each tap journaled once and kept once at the table. */
+  text = file_contents (campaign);
+  g_assert_cmpuint (count_of (text, "what=\"dice-ask\""), ==, n_phases);
+  held = dice_given (fixture);
+  g_assert_nonnull (held);
+  for (guint t = 0; t < taps->len; t++)
+    {
+      g_assert_cmpuint (count_of (held, g_ptr_array_index (taps, t)), ==, 1);
+      g_assert_cmpuint (count_of (text, g_ptr_array_index (taps, t)), ==, 1);
+    }
+  {
+    g_autoptr(CliResult) check = run_cli ("verify-dice", campaign, ENGAGEMENT, NULL);
+
+    g_test_message ("%s%s", check->out, check->err);
+    g_assert_cmpint (check->status, ==, 0);
+    g_assert_nonnull (strstr (check->out, "mixed with its phase's contributions"));
+    g_assert_nonnull (strstr (check->out, (const char *) g_ptr_array_index (taps, 0)));
     g_assert_null (strstr (check->out, "DOES NOT MATCH"));
   }
 }
@@ -1028,6 +1389,7 @@ test_placements (Fixture       *fixture,
   }
   chief_stop (&chief, SIGTERM);
   g_free (chief.link);
+  g_clear_pointer (&chief.admirals, g_ptr_array_unref);
   {
     g_autofree char *text = report (campaign, "master", NULL);
 
@@ -1166,6 +1528,7 @@ test_season_at_table (Fixture       *fixture,
   g_assert_cmpint (joined->status, ==, 0);
   g_assert_cmpint (hull_of (joined, "kestrel"), ==, 17);
   g_free (chief.link);
+  g_clear_pointer (&chief.admirals, g_ptr_array_unref);
 }
 
 int
@@ -1186,5 +1549,7 @@ main (int    argc,
               test_program_dice, fixture_teardown);
   g_test_add ("/cli/join/F-STRAT-4/sides-dice", Fixture, NULL, fixture_setup,
               test_sides_dice, fixture_teardown);
+  g_test_add ("/cli/join/F-STRAT-4/phone-taps", Fixture, NULL, fixture_setup,
+              test_phone_taps, fixture_teardown);
   return g_test_run ();
 }

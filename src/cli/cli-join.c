@@ -248,7 +248,64 @@ typedef struct {
   const guint64    *seed;    /* --seed, or NULL */
   char            **given;   /* --give-dice SIDE=DICE …, for the first phase that asks */
   gboolean          used;    /* they were given */
+  gint64            taps;    /* --taps SECONDS: how long to wait for the phones' taps; -1: the
+                              * sides' dice are typed on standard input */
 } Asking;
+
+/* How often the chief is asked again while the phones' taps are awaited. */
+#define TAPS_POLL_MS 500
+
+/* --taps: the chief's portal offers each side's admirals the tap for the phase (F-STRAT-4,
+ * docs/dice.md): the phase's dice are asked through the chief (adm_table_client_ask_dice_sync
+ * ()) once he holds every entry before it, and asked again until every side has given or
+ * --taps SECONDS have passed; the taps shown are kept beside the battle and mixed in. A side
+ * whose phone does not tap may have its 2d6 thrown by the master (--give-dice
+ * SIDE=master 3 5), given with the ask. Not every side given in time: the phase is not rolled,
+ * and `join` exits 1; run again, it asks again — nothing is asked twice nor taken twice. */
+static gboolean
+await_taps (Asking               *asking,
+            AdmBattle            *battle,
+            const AdmTurnOrders  *orders,
+            GError              **error)
+{
+  gint64 until = g_get_monotonic_time () + asking->taps * G_USEC_PER_SEC;
+  gboolean complete = FALSE;
+
+  if (!adm_table_client_flush (asking->client, ENTRY_TIMEOUT_MS, error))
+    return FALSE;
+  while (TRUE)
+    {
+      g_autoptr(GPtrArray) sides = NULL;
+      g_autoptr(GString) names = NULL;
+
+      if (!adm_table_client_ask_dice_sync (asking->client, orders, &complete, NULL, error))
+        return FALSE;
+      if (complete)
+        return TRUE;
+      if (g_get_monotonic_time () < until)
+        {
+          g_usleep (TAPS_POLL_MS * 1000);
+          continue;
+        }
+      sides = adm_dice_mixes_sides_to_give (adm_table_client_get_dice_given (asking->client),
+                                            battle);
+      names = g_string_new (NULL);
+      for (guint s = 0; s < sides->len; s++)
+        g_string_append_printf (names, "%s%s", s > 0 ? ", " : "",
+                                ((const AdmBattleSide *) g_ptr_array_index (sides, s))->name);
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
+                   /* Translators: "The phones of Pol Six have not tapped for turn 2, phase
+                    * “Fire” of engagement c1-3 yet, so it is not rolled: …" */
+                   _("The phones of %s have not tapped for turn %d, phase “%s” of engagement "
+                     "%s yet, so it is not rolled: the chief’s portal offers them the tap; run "
+                     "“join” again once they have, or give “--give-dice SIDE=master 3 5” for a "
+                     "side whose phone does not tap"), names->str,
+                   adm_battle_get_turn (battle),
+                   adm_phase_display_name (adm_phase_to_string (adm_battle_get_phase (battle))),
+                   adm_table_client_get_engagement (asking->client));
+      return FALSE;
+    }
+}
 
 /* --give-dice: given to the first phase that asks. Every one is tried first on a copy of
  * what this table holds, through the same check the table gives them with
@@ -313,6 +370,8 @@ phase_dice_cb (AdmBattle           *battle,
   if (asking->input != NULL && adm_dice_phase_rolls (battle, orders))
     {
       if (asking->given != NULL && !asking->used && !give_given (asking, battle, error))
+        return NULL;
+      if (asking->taps >= 0 && !await_taps (asking, battle, orders, error))
         return NULL;
       sides = adm_dice_mixes_sides_to_give (adm_table_client_get_dice_given (asking->client),
                                             battle);
@@ -525,7 +584,8 @@ _cli_join_run (int    argc,
   g_auto(GStrv) places = NULL, given = NULL;
   g_autoptr(GInputStream) stdin_stream = NULL;
   g_autoptr(GDataInputStream) input = NULL;
-  Asking asking = { NULL, NULL, NULL };
+  Asking asking = { NULL, NULL, NULL, NULL, FALSE, -1 };
+  g_autofree char *taps_text = NULL;
   gboolean secret_alone = FALSE;
   g_autoptr(GHashTable) overrides = g_hash_table_new (g_str_hash, g_str_equal);
   gboolean roll_again = FALSE;
@@ -554,6 +614,11 @@ _cli_join_run (int    argc,
          "sides (“barrayar=3 5”, “barrayar=master 3 5” when the master threw "
          "them for it; repeatable). The sides that have not given are asked on standard input "
          "before each phase that rolls (docs/dice.md)"), N_("SIDE=DICE") },
+    { "taps", 0, 0, G_OPTION_ARG_STRING, &taps_text,
+      N_("Each side gives its dice by a tap on its admirals' phones: before each phase that "
+         "rolls dice, the chief's portal offers them the tap, and the table waits at most "
+         "SECONDS for every side's (0: asks and waits for none). A side whose phone does not "
+         "tap: --give-dice SIDE=master DICE (docs/dice.md)"), N_("SECONDS") },
     { "secret-alone", 0, 0, G_OPTION_ARG_NONE, &secret_alone,
       N_("Ask no side's dice: roll the program's from the secret alone, which its keeper can "
          "foresee (docs/dice.md)"), NULL },
@@ -605,6 +670,7 @@ _cli_join_run (int    argc,
       || !_cli_check_value (command, "--turns", turns_text, FALSE)
       || !_cli_check_value (command, "--seed", seed_text, FALSE)
       || !_cli_check_value (command, "--dice", dice_text, FALSE)
+      || !_cli_check_value (command, "--taps", taps_text, FALSE)
       || !_cli_check_value (command, "--reason", reason, FALSE)
       || !_cli_check_value (command, "--export", export_path, FALSE)
       || !_cli_check_value (command, "--ask", ask_where, FALSE)
@@ -650,6 +716,18 @@ _cli_join_run (int    argc,
         return _cli_usage_error (command, _("--give-dice takes SIDE=DICE, “barrayar=3 5”, not "
                                             "“%s”"), given[i]);
     }
+  if (taps_text != NULL)
+    {
+      guint64 seconds;
+
+      if (!g_ascii_string_to_unsigned (taps_text, 10, 0, 3600, &seconds, NULL))
+        return _cli_usage_error (command, _("--taps takes how many seconds to wait for the "
+                                            "phones' taps, 0 to 3600, not “%s”"), taps_text);
+      if (dice_text != NULL || secret_alone)
+        return _cli_usage_error (command, _("--taps mixes the phones' taps into the program's "
+                                            "dice: drop --dice and --secret-alone"));
+      asking.taps = (gint64) seconds;
+    }
   if (given != NULL && (dice_text != NULL || secret_alone))
     return _cli_usage_error (command, _("--give-dice mixes the sides' dice into the program's: "
                                         "drop --dice and --secret-alone"));
@@ -659,7 +737,7 @@ _cli_join_run (int    argc,
   if (engagement_id == NULL && (orders_path != NULL || turns_text != NULL || seed_text != NULL ||
                                 dice_text != NULL || end || reason != NULL ||
                                 export_path != NULL || places != NULL || roll_again ||
-                                given != NULL || secret_alone))
+                                given != NULL || secret_alone || taps_text != NULL))
     return _cli_usage_error (command, _("give --engagement ID to fight, end or export a "
                                         "battle"));
   if (reason != NULL && !end)
