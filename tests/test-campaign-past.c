@@ -4,13 +4,15 @@
  * is not there then are refused, naming them, and change nothing; the campaign at every
  * moment of Komarr played through two cycles, undos and redos, and a battle, is the campaign
  * opened from its file with the journal cut there; the battle at a moment is the battle the
- * master had on the table then; asking journals nothing. */
+ * master had on the table then, also when opened from its set-up with the season's rules read
+ * once for all the campaign's battles of the past; asking journals nothing. */
 
 #include "config.h"
 
 #include <string.h>
 
 #include "admiralty-engine.h"
+#include "adm-campaign-private.h"
 #include "komarr-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400)
@@ -398,6 +400,40 @@ test_battle_equals_live (void)
   g_assert_cmpstr (held_again, ==, held_saved);
 }
 
+/* F-SEQ-1: the battle at each moment it was kept, opened from its set-up each time (the
+ * campaign keeps none of it before), is the battle the master had then; all of them are read
+ * with the one ruleset, the season parsed once, its rulings as the set-up sets them. */
+static void
+test_rules_read_once (void)
+{
+  g_autoptr(GArray) moments = g_array_new (FALSE, FALSE, sizeof (Moment));
+  g_autoptr(GPtrArray) opened = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(AdmCampaign) campaign = NULL;
+  guint first_phase, before_undo;
+
+  g_array_set_clear_func (moments, moment_clear);
+  campaign = play (moments, &first_phase, &before_undo);
+  for (guint i = 0; i < moments->len; i++)
+    {
+      const Moment *moment = &g_array_index (moments, Moment, i);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *saved = NULL;
+      AdmBattle *battle;
+
+      /* Kept by no one but the test: each is opened from the set-up. */
+      g_ptr_array_set_size (_adm_campaign_get_past_battles (campaign), 0);
+      battle = adm_campaign_battle_at_entry (campaign, "c1-3", moment->n, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (battle);
+      g_ptr_array_add (opened, battle);
+      saved = adm_battle_serialize (battle, NULL);
+      g_assert_cmpstr (saved, ==, moment->saved);
+      g_assert_true (adm_battle_get_ruleset (battle) ==
+                     adm_battle_get_ruleset (g_ptr_array_index (opened, 0)));
+    }
+  g_assert_cmpuint (opened->len, ==, 9);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -407,5 +443,6 @@ main (int   argc,
   g_test_add_func ("/engine/campaign-past/refusals", test_refusals);
   g_test_add_func ("/engine/campaign-past/F-STRAT-4/equals-truncated", test_equals_truncated);
   g_test_add_func ("/engine/campaign-past/F-SEQ-1/battle-equals-live", test_battle_equals_live);
+  g_test_add_func ("/engine/campaign-past/F-SEQ-1/rules-read-once", test_rules_read_once);
   return g_test_run ();
 }

@@ -15,6 +15,7 @@
 #include "adm-campaign.h"
 #include "adm-campaign-journal.h"
 #include "adm-campaign-private.h"
+#include "adm-battle-private.h"
 #include "adm-xml.h"
 
 /* A battle of the past handed out, with the engagement it is of. */
@@ -310,9 +311,12 @@ adm_campaign_battle_at_entry (AdmCampaign  *self,
       g_string_append (text, "  </journal>\n</battle-game>\n");
       /* Read without the schema: the set-up is the campaign's own writing of a battle it
        * set up (adm_battle_serialize_head ()) and each entry one of its journal's, checked
-       * when it entered; every phase still replays through the battle's one check. */
+       * when it entered; every phase still replays through the battle's one check. The
+       * season's rules are parsed once, for every battle of the past it names. */
       doc = adm_xml_parse_memory (text->str, text->len, engagement_id, error);
-      battle = doc != NULL ? adm_battle_load_game_doc (doc, engagement_id, error) : NULL;
+      battle = doc != NULL ? _adm_battle_load_game_doc_sharing (
+                               doc, engagement_id, _adm_campaign_get_past_rulesets (self), error)
+                           : NULL;
       if (battle == NULL)
         return NULL;
       past = g_new0 (AdmPastBattle, 1);

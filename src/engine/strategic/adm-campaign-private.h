@@ -40,6 +40,8 @@ struct _AdmCampaign
                                 * engagement's battle alone (a key of @battles), or NULL */
   AdmReplays  *replays;  /* states of the journal's past, made when first asked for */
   GPtrArray   *past_battles; /* AdmPastBattle*: battles of the past (adm-campaign-past.c) */
+  GHashTable  *past_rulesets; /* the rules those are read with, each season parsed once
+                              * (_adm_battle_from_node_sharing ()) */
   /* Saves whose last flush went to the flusher (adm_file_when_flushed ()): */
   guint64      flush_wanted;  /* the ticket of the last one */
   guint64      flushed;       /* the last ticket flushed */
@@ -115,6 +117,9 @@ gboolean _adm_campaign_get_kept    (AdmCampaign  *self,
 typedef struct _AdmPastBattle AdmPastBattle;
 void       _adm_past_battle_free          (gpointer     data);
 GPtrArray *_adm_campaign_get_past_battles (AdmCampaign *self);
+/* The rules the battles of the campaign's past are read with, shared by them
+ * (_adm_battle_load_game_doc_sharing ()). */
+GHashTable *_adm_campaign_get_past_rulesets (AdmCampaign *self);
 /* Whether adm_campaign_battle_at_entry () would serve the battle of @engagement_id at
  * @n_entries from one of those kept (a phase played on it or taken back) rather than open it
  * from its set-up and play every phase before. */

@@ -441,15 +441,54 @@ check_on_table (xmlNode     *root,
   return TRUE;
 }
 
+/* What names the rules @root is set up with when it carries no season of its own: the
+ * ruleset's id, the digest of the season it names and the rulings it sets, in order; NULL
+ * when it carries its season or names none by its digest. A season is content-addressed, so
+ * two set-ups with the same key are read with the same rules. */
+static char *
+rules_key (xmlNode *root)
+{
+  g_autofree char *id = adm_xml_get_string (root, "ruleset");
+  g_autofree char *digest = adm_xml_get_string (root, "season");
+  xmlNode *section = adm_xml_first_element (root, "rulings");
+  GString *key;
+
+  if (digest == NULL || adm_xml_first_element (root, "season") != NULL)
+    return NULL;
+  key = g_string_new (NULL);
+  g_string_append_printf (key, "%s\n%s\n", id != NULL ? id : "", digest);
+  for (xmlNode *node = section != NULL ? adm_xml_first_element (section, "ruling") : NULL;
+       node != NULL; node = adm_xml_next_element (node, "ruling"))
+    {
+      g_autofree char *ruling = adm_xml_get_string (node, "id");
+      g_autofree char *value = adm_xml_get_string (node, "value");
+
+      g_string_append_printf (key, "%s=%s\n", ruling != NULL ? ruling : "",
+                              value != NULL ? value : "");
+    }
+  return g_string_free (key, FALSE);
+}
+
 AdmBattle *
 _adm_battle_from_node (xmlNode     *root,
                        const char  *display_name,
                        GError     **error)
 {
+  return _adm_battle_from_node_sharing (root, display_name, NULL, error);
+}
+
+AdmBattle *
+_adm_battle_from_node_sharing (xmlNode     *root,
+                               const char  *display_name,
+                               GHashTable  *rulesets,
+                               GError     **error)
+{
   g_autoptr(AdmBattle) self = g_object_new (ADM_TYPE_BATTLE, NULL);
   g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) formation_ids = g_hash_table_new (g_str_hash, g_str_equal);
   g_autofree char *seed = adm_xml_get_string (root, "seed");
+  g_autofree char *key = NULL;
+  AdmRuleset *shared;
 
   self->file = g_strdup (display_name);
   self->name = adm_xml_get_string (root, "name");
@@ -474,12 +513,21 @@ _adm_battle_from_node (xmlNode     *root,
     }
   /* The rules the battle carries, those of the campaign it was set up in, or the installed
    * ruleset it names. */
-  self->ruleset = adm_ruleset_load_carried (root, display_name, error);
-  if (self->ruleset == NULL)
-    return NULL;
+  key = rulesets != NULL ? rules_key (root) : NULL;
+  shared = key != NULL ? g_hash_table_lookup (rulesets, key) : NULL;
   self->state = _adm_battle_state_new ();
-  if (!load_rulings (self, root, error))
-    return NULL;
+  if (shared != NULL)
+    /* Read before for a set-up with the same key, its rulings already set as this one's. */
+    self->ruleset = g_object_ref (shared);
+  else
+    {
+      self->ruleset = adm_ruleset_load_carried (root, display_name, error);
+      if (self->ruleset == NULL || !load_rulings (self, root, error))
+        return NULL;
+      /* Nothing changes a battle's rules once its set-up is read: they can be shared. */
+      if (key != NULL)
+        g_hash_table_insert (rulesets, g_steal_pointer (&key), g_object_ref (self->ruleset));
+    }
 
   for (xmlNode *node = adm_xml_first_element (root, "side"); node != NULL;
        node = adm_xml_next_element (node, "side"))

@@ -611,6 +611,18 @@ void                 _adm_battle_emit_autosave_failed (AdmBattle *self,
 AdmBattle           *_adm_battle_from_node    (xmlNode     *root,
                                                const char  *display_name,
                                                GError     **error);
+/* The same, its rules taken from @rulesets (owned by the caller: a key naming a season by its
+ * digest and the rulings set → AdmRuleset*) when a set-up read before with it named the same,
+ * else read and kept there: a campaign's battles of the past parse their season once. */
+AdmBattle           *_adm_battle_from_node_sharing (xmlNode    *root,
+                                               const char  *display_name,
+                                               GHashTable  *rulesets,
+                                               GError     **error);
+/* adm_battle_load_game_doc (), its rules shared through @rulesets as above. */
+AdmBattle           *_adm_battle_load_game_doc_sharing (xmlDoc  *doc,
+                                               const char  *display_name,
+                                               GHashTable  *rulesets,
+                                               GError     **error);
 /* Saved battles (adm-battle-save.c): after every change, marks the battle unsaved and saves
  * it to its autosave path if it has one; a failure is kept and signalled, not returned. */
 void                 _adm_battle_autosave     (AdmBattle   *self);

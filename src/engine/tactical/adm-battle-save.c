@@ -215,6 +215,7 @@ adm_battle_save (AdmBattle   *self,
 static AdmBattle *
 game_from_doc (xmlDoc      *doc,
                const char  *display_name,
+               GHashTable  *rulesets,
                gboolean    *is_game,
                gboolean    *damaged,
                GError     **error)
@@ -234,7 +235,7 @@ game_from_doc (xmlDoc      *doc,
       return NULL;
     }
   if (!*is_game)
-    return _adm_battle_from_node (root, display_name, error);
+    return _adm_battle_from_node_sharing (root, display_name, rulesets, error);
 
   version = adm_xml_get_string (root, "version");
   if (g_strcmp0 (version, GAME_VERSION) != 0 && g_strcmp0 (version, GAME_VERSION_EVENTS) != 0)
@@ -244,7 +245,8 @@ game_from_doc (xmlDoc      *doc,
                            "this version of Admiralty cannot read"), version);
       return NULL;
     }
-  self = _adm_battle_from_node (adm_xml_first_element (root, "battle"), display_name, error);
+  self = _adm_battle_from_node_sharing (adm_xml_first_element (root, "battle"), display_name,
+                                        rulesets, error);
   if (self == NULL)
     return NULL;
   /* Every phase replays through journal_apply (), the check that admitted it. */
@@ -274,7 +276,7 @@ game_from_memory (const char  *data,
   *damaged = TRUE;
   if (doc == NULL)
     return NULL;
-  return game_from_doc (doc, display_name, is_game, damaged, error);
+  return game_from_doc (doc, display_name, NULL, is_game, damaged, error);
 }
 
 /* A file that fails to load is damaged rather than merely invalid when it was a saved battle:
@@ -363,12 +365,21 @@ adm_battle_load_game_doc (xmlDoc      *doc,
                           const char  *display_name,
                           GError     **error)
 {
+  g_return_val_if_fail (doc != NULL && xmlDocGetRootElement (doc) != NULL, NULL);
+
+  return _adm_battle_load_game_doc_sharing (doc, display_name, NULL, error);
+}
+
+AdmBattle *
+_adm_battle_load_game_doc_sharing (xmlDoc      *doc,
+                                   const char  *display_name,
+                                   GHashTable  *rulesets,
+                                   GError     **error)
+{
   gboolean is_game = FALSE, damaged = FALSE;
   AdmBattle *self;
 
-  g_return_val_if_fail (doc != NULL && xmlDocGetRootElement (doc) != NULL, NULL);
-
-  self = game_from_doc (doc, display_name, &is_game, &damaged, error);
+  self = game_from_doc (doc, display_name, rulesets, &is_game, &damaged, error);
   if (self != NULL && is_game)
     self->saved = TRUE;
   return self;
