@@ -295,33 +295,27 @@ adm_campaign_battle_at_entry (AdmCampaign  *self,
   past = take_past_battle (past_battles, engagement_id, kept, n_kept);
   if (past == NULL)
     {
-      /* What adm_campaign_get_battle () writes, with the journal cut after those entries. */
+      /* What adm_campaign_get_battle () writes, with no entry in its journal. */
       g_autoptr(GString) text = g_string_new (head);
       g_autoptr(xmlDoc) doc = NULL;
-      AdmBattle *battle;
+      g_autoptr(AdmBattle) battle = NULL;
 
-      g_string_append (text, "  <journal>\n");
-      for (guint i = 0; i < n_kept; i++)
-        {
-          gsize length;
-          const char *entry = adm_journal_get_entry_text (kept, i, &length);
-
-          g_string_append_len (text, entry, (gssize) length);
-        }
-      g_string_append (text, "  </journal>\n</battle-game>\n");
+      g_string_append (text, "  <journal>\n  </journal>\n</battle-game>\n");
       /* Read without the schema: the set-up is the campaign's own writing of a battle it
-       * set up (adm_battle_serialize_head ()) and each entry one of its journal's, checked
-       * when it entered; every phase still replays through the battle's one check. The
-       * season's rules are parsed once, for every battle of the past it names. */
+       * set up (adm_battle_serialize_head ()). The season's rules are parsed once, for every
+       * battle of the past it names. */
       doc = adm_xml_parse_memory (text->str, text->len, engagement_id, error);
       battle = doc != NULL ? _adm_battle_load_game_doc_sharing (
                                doc, engagement_id, _adm_campaign_get_past_rulesets (self), error)
                            : NULL;
-      if (battle == NULL)
+      /* Its entries are those of the journal kept, checked when they entered, followed as a
+       * battle kept is carried on: every phase replays through the battle's one check. */
+      if (battle == NULL ||
+          !adm_journal_follow_to (adm_battle_get_log (battle), kept, n_kept, error))
         return NULL;
       past = g_new0 (AdmPastBattle, 1);
       past->engagement = g_strdup (engagement_id);
-      past->battle = battle;
+      past->battle = g_steal_pointer (&battle);
       if (past_battles->len >= ADM_CAMPAIGN_PAST_BATTLES)
         g_ptr_array_remove_index (past_battles, 0);
     }
