@@ -318,7 +318,7 @@ measure (AdmScenario *scenario,
   g_print ("  memory held after the %u moments asked: %+.1f MiB (the kept states, at most %d, "
            "and battles, at most %d); peak of the process %.1f MiB\n", 6 * RUNS,
            (resident_kib () - before_kib) / 1024.0, ADM_CAMPAIGN_REPLAYS,
-           ADM_CAMPAIGN_PAST_BATTLES, peak_mib ());
+           ADM_CAMPAIGN_PAST_KEPT, peak_mib ());
 }
 
 int

@@ -528,7 +528,7 @@ step_to (AdmCampaign       *campaign,
 
 /* F-STRAT-4: the replay steps through every battle kept, the older ones too: a Page Down or
  * Page Up into any battle takes a battle kept back or plays one phase on it, within one
- * frame, and no more than the ADM_CAMPAIGN_PAST_BATTLES the campaign keeps are kept for it. */
+ * frame, and no more than the ADM_CAMPAIGN_PAST_KEPT the campaign keeps are kept for it. */
 static void
 test_steps_into_older (void)
 {
@@ -563,7 +563,7 @@ test_steps_into_older (void)
   for (guint i = n - 1; i-- > 0;)
     step_to (campaign, timeline, i, FALSE, &shown);
   g_assert_cmpuint (_adm_campaign_get_past_battles (campaign)->len, <=,
-                    ADM_CAMPAIGN_PAST_BATTLES);
+                    ADM_CAMPAIGN_PAST_KEPT);
 }
 
 /* How many entries of @engagement's battle the campaign's first @moment entries hold. */
@@ -697,18 +697,78 @@ test_ready_in_parts (void)
   assert_ready_in_parts (campaign, timeline, "c1-3", moment_at (timeline, last3), G_MAXUINT,
                          TRUE);
   g_assert_true (_adm_campaign_past_battle_ready (campaign, "c1-2", moment_at (timeline, last2)));
-  /* The slider to the oldest battle's last phase (c1-2 is let go), then to c1-3's first:
-   * Page Up from there goes into c1-2's last phase, made ready in parts. */
+  /* The slider to the oldest battle's last phase: the latest battles made ready are kept
+   * apart from the steps shown, and stay ready. */
   shown = adm_campaign_battle_at_entry (campaign, "c1-1", moment_at (timeline, last1), &error);
   g_assert_no_error (error);
-  g_assert_false (_adm_campaign_past_battle_ready (campaign, "c1-2",
-                                                   moment_at (timeline, last2)));
+  g_assert_true (_adm_campaign_past_battle_ready (campaign, "c1-2", moment_at (timeline, last2)));
+  g_assert_true (_adm_campaign_past_battle_ready (campaign, "c1-3", moment_at (timeline, last3)));
   g_clear_object (&shown);
+  /* The campaign keeping none of them (as when they are far older), the slider to c1-3's
+   * first phase: Page Up from there goes into c1-2's last phase, made ready in parts. */
+  g_ptr_array_set_size (_adm_campaign_get_past_battles (campaign), 0);
   shown = adm_campaign_battle_at_entry (campaign, "c1-3", moment_at (timeline, first3), &error);
   g_assert_no_error (error);
   assert_ready_in_parts (campaign, timeline, "c1-2", moment_at (timeline, last2), first3,
                          FALSE);
   step_to (campaign, timeline, last2, FALSE, &shown);
+}
+
+/* F-STRAT-4: the window's two idles — the latest battles made ready as it opens, and the
+ * battle next to the step shown made ready after each step — run by turns, a part each, while
+ * a step of the oldest battle is shown: neither lets go of, or takes back, a battle the other
+ * made ready, so that each carries its battles on and never begins one again; once both are
+ * done, every battle either made ready is kept, and Page Down into the next battle takes the
+ * battle made ready for it, leaving the latest ones as they were. */
+static void
+test_idles_apart (void)
+{
+  g_autoptr(AdmCampaign) campaign = play_three_battles (2 * ADM_REPLAY_PREPARE_PHASES + 3);
+  g_autoptr(AdmReplayTimeline) timeline = timeline_of (campaign, "master");
+  g_autoptr(AdmBattle) shown = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *ids[] = { "c1-2", "c1-3" };
+  guint last1, last2, last3, held[G_N_ELEMENTS (ids)] = { 0 }, calls = 0;
+  guint first2 = battle_steps (timeline, "c1-2", &last2);
+  gboolean latest = TRUE, near = TRUE;
+
+  battle_steps (timeline, "c1-1", &last1);
+  battle_steps (timeline, "c1-3", &last3);
+  g_assert_cmpuint (last1 + 1, ==, first2);
+  /* The slider to the oldest battle's last phase, as the window opens. */
+  shown = adm_campaign_battle_at_entry (campaign, "c1-1", moment_at (timeline, last1), &error);
+  g_assert_no_error (error);
+  while (latest || near)
+    {
+      /* A part of one idle, then of the other: after each, the latest battles made ready
+       * have only grown. */
+      if (calls % 2 == 0 ? !latest : !near)
+        {
+          calls++;
+          continue;
+        }
+      if (calls % 2 == 0)
+        latest = adm_replay_timeline_prepare (timeline);
+      else
+        near = adm_replay_timeline_prepare_near (timeline, last1, TRUE);
+      for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+        {
+          guint now = _adm_campaign_past_battle_held (campaign, ids[i]);
+
+          g_assert_cmpuint (now, >=, held[i]);
+          held[i] = now;
+        }
+      g_assert_cmpuint (++calls, <, 40);
+    }
+  g_assert_cmpuint (held[0], ==, battle_entries (campaign, "c1-2", moment_at (timeline, last2)));
+  g_assert_cmpuint (held[1], ==, battle_entries (campaign, "c1-3", moment_at (timeline, last3)));
+  g_assert_cmpuint (_adm_campaign_get_past_battles (campaign)->len, <=, ADM_CAMPAIGN_PAST_KEPT);
+  /* Page Down into c1-2's first phase: the battle made ready for it, not the latest one taken
+   * back. */
+  step_to (campaign, timeline, first2, TRUE, &shown);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_battle_get_log (shown)), ==, 1);
+  g_assert_cmpuint (_adm_campaign_past_battle_held (campaign, "c1-2"), ==, held[0]);
+  g_assert_true (_adm_campaign_past_battle_ready (campaign, "c1-3", moment_at (timeline, last3)));
 }
 
 static void
@@ -855,6 +915,7 @@ main (int   argc,
                    test_steps_into_older);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-4/turn-back", test_turn_back);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-4/ready-in-parts", test_ready_in_parts);
+  g_test_add_func ("/engine/replay-timeline/F-STRAT-4/idles-apart", test_idles_apart);
   g_test_add_func ("/engine/replay-timeline/bad-audience", test_bad_audience);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-4/follows-live", test_follows_live);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-4/battle-at-table", test_battle_at_table);

@@ -18,10 +18,12 @@
 #include "adm-battle-private.h"
 #include "adm-xml.h"
 
-/* A battle of the past handed out, with the engagement it is of. */
+/* A battle of the past handed out or made ready, with the engagement it is of and whom it is
+ * kept for. */
 struct _AdmPastBattle {
-  char      *engagement;
-  AdmBattle *battle;
+  char       *engagement;
+  AdmBattle  *battle;
+  AdmPastFor  keeper;
 };
 
 void
@@ -96,6 +98,16 @@ can_serve (AdmPastBattle *candidate,
          (has == n_kept || g_atomic_int_get (&G_OBJECT (candidate->battle)->ref_count) == 1);
 }
 
+/* Whether @candidate may be carried on or taken back for @keeper: the steps shown take any
+ * battle kept (those made ready are made ready for them); each of the others changes only its
+ * own, so that one never undoes what another made ready. */
+static gboolean
+may_take (AdmPastBattle *candidate,
+          AdmPastFor     keeper)
+{
+  return keeper == ADM_PAST_FOR_SHOWN || candidate->keeper == keeper;
+}
+
 /* What bringing a battle with @has entries to @n_kept costs, in phases played: each step
  * forward plays one (about 0.1 ms at 100 ships a side); a step back, however long, puts back
  * the states kept from before each phase (adm_battle_take_back_to ()) and counts as one. Any
@@ -107,13 +119,14 @@ cost (guint has,
   return has > n_kept ? 1 : n_kept - has;
 }
 
-/* Of @past_battles, the one that serves @engagement_id's first @n_kept entries of @kept at the
- * least cost, taken out of the list and brought there; or NULL. */
+/* Of @past_battles, the one @keeper may take that serves @engagement_id's first @n_kept entries
+ * of @kept at the least cost, taken out of the list and brought there; or NULL. */
 static AdmPastBattle *
 take_past_battle (GPtrArray  *past_battles,
                   const char *engagement_id,
                   AdmJournal *kept,
-                  guint       n_kept)
+                  guint       n_kept,
+                  AdmPastFor  keeper)
 {
   AdmPastBattle *past = NULL;
   guint best = G_MAXUINT, index = 0, has;
@@ -124,7 +137,7 @@ take_past_battle (GPtrArray  *past_battles,
       AdmPastBattle *candidate = g_ptr_array_index (past_battles, i);
       guint c;
 
-      if (!can_serve (candidate, engagement_id, n_kept))
+      if (!may_take (candidate, keeper) || !can_serve (candidate, engagement_id, n_kept))
         continue;
       c = cost (adm_journal_get_n_entries (adm_battle_get_log (candidate->battle)), n_kept);
       if (c < best)
@@ -189,9 +202,15 @@ _adm_campaign_past_battle_ready (AdmCampaign *self,
   return FALSE;
 }
 
-guint
-_adm_campaign_past_battle_held (AdmCampaign *self,
-                                const char  *engagement_id)
+/* The most entries a battle of @engagement_id kept, read by no one but the campaign, holds:
+ * of those @keeper may take, or of all with ADM_PAST_FOR_N; and whether one holds exactly
+ * @n_kept, in *@exact when not NULL. */
+static guint
+held_for (AdmCampaign *self,
+          const char  *engagement_id,
+          AdmPastFor   keeper,
+          guint        n_kept,
+          gboolean    *exact)
 {
   GPtrArray *past_battles = _adm_campaign_get_past_battles (self);
   guint held = 0;
@@ -199,36 +218,62 @@ _adm_campaign_past_battle_held (AdmCampaign *self,
   for (guint i = 0; i < past_battles->len; i++)
     {
       AdmPastBattle *past = g_ptr_array_index (past_battles, i);
+      guint has;
 
-      if (g_str_equal (past->engagement, engagement_id) &&
-          g_atomic_int_get (&G_OBJECT (past->battle)->ref_count) == 1)
-        held = MAX (held, adm_journal_get_n_entries (adm_battle_get_log (past->battle)));
+      if (!g_str_equal (past->engagement, engagement_id) ||
+          g_atomic_int_get (&G_OBJECT (past->battle)->ref_count) != 1)
+        continue;
+      has = adm_journal_get_n_entries (adm_battle_get_log (past->battle));
+      if (exact != NULL && has == n_kept)
+        *exact = TRUE;
+      if (keeper == ADM_PAST_FOR_N || may_take (past, keeper))
+        held = MAX (held, has);
     }
   return held;
 }
+
+guint
+_adm_campaign_past_battle_held (AdmCampaign *self,
+                                const char  *engagement_id)
+{
+  return held_for (self, engagement_id, ADM_PAST_FOR_N, 0, NULL);
+}
+
+static AdmBattle *battle_at (AdmCampaign  *self,
+                             const char   *engagement_id,
+                             gint64        n_entries,
+                             AdmPastFor    keeper,
+                             GError      **error);
 
 gboolean
 _adm_campaign_ready_past_battle (AdmCampaign  *self,
                                  const char   *engagement_id,
                                  gint64        n_entries,
                                  guint         max_phases,
+                                 AdmPastFor    keeper,
                                  GError      **error)
 {
   AdmJournal *journal = adm_campaign_get_journal (self);
   guint first, n_kept, held, to, seen = 0;
   gint64 moment = n_entries;
+  gboolean exact = FALSE;
   AdmBattle *battle;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
   g_return_val_if_fail (max_phases > 0, FALSE);
+  g_return_val_if_fail (keeper < ADM_PAST_FOR_N, FALSE);
 
   n_kept = count_kept (self, engagement_id, CLAMP (n_entries, 0,
                                                    adm_journal_get_n_entries (journal)), &first);
-  held = _adm_campaign_past_battle_held (self, engagement_id);
-  /* A battle kept that holds those entries or more serves them at once (taken back). */
+  held = held_for (self, engagement_id, keeper, n_kept, &exact);
+  /* One kept for anyone that holds exactly those entries is ready as it is. */
+  if (exact && n_kept > 0)
+    return TRUE;
+  /* A battle kept for @keeper that holds those entries or more serves them at once (taken
+   * back). */
   if (held >= n_kept || n_kept == 0)
     {
-      battle = adm_campaign_battle_at_entry (self, engagement_id, n_entries, error);
+      battle = battle_at (self, engagement_id, n_entries, keeper, error);
       if (battle == NULL)
         return FALSE;
       g_object_unref (battle);
@@ -243,7 +288,7 @@ _adm_campaign_ready_past_battle (AdmCampaign  *self,
         moment = i + 1;
         break;
       }
-  battle = adm_campaign_battle_at_entry (self, engagement_id, moment, error);
+  battle = battle_at (self, engagement_id, moment, keeper, error);
   if (battle == NULL)
     return FALSE;
   g_object_unref (battle);
@@ -256,14 +301,45 @@ adm_campaign_battle_at_entry (AdmCampaign  *self,
                               gint64        n_entries,
                               GError      **error)
 {
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return battle_at (self, engagement_id, n_entries, ADM_PAST_FOR_SHOWN, error);
+}
+
+/* Of the battles kept for @keeper, the least recently asked for, or -1 when it keeps fewer
+ * than ADM_CAMPAIGN_PAST_BATTLES. */
+static gint
+to_let_go (GPtrArray  *past_battles,
+           AdmPastFor  keeper)
+{
+  guint n = 0;
+  gint oldest = -1;
+
+  for (guint i = 0; i < past_battles->len; i++)
+    if (((AdmPastBattle *) g_ptr_array_index (past_battles, i))->keeper == keeper)
+      {
+        oldest = oldest < 0 ? (gint) i : oldest;
+        n++;
+      }
+  return n >= ADM_CAMPAIGN_PAST_BATTLES ? oldest : -1;
+}
+
+/* adm_campaign_battle_at_entry (), for @keeper. */
+static AdmBattle *
+battle_at (AdmCampaign  *self,
+           const char   *engagement_id,
+           gint64        n_entries,
+           AdmPastFor    keeper,
+           GError      **error)
+{
   AdmJournal *kept = NULL;
   const char *head = NULL;
   GPtrArray *past_battles = _adm_campaign_get_past_battles (self);
   AdmPastBattle *past = NULL;
   guint n_kept = 0, first = G_MAXUINT;
 
-  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  gint oldest;
 
   if (!check_moment (self, n_entries, error))
     return NULL;
@@ -292,7 +368,7 @@ adm_campaign_battle_at_entry (AdmCampaign  *self,
     }
   g_assert (n_kept <= adm_journal_get_n_entries (kept));
 
-  past = take_past_battle (past_battles, engagement_id, kept, n_kept);
+  past = take_past_battle (past_battles, engagement_id, kept, n_kept, keeper);
   if (past == NULL)
     {
       /* What adm_campaign_get_battle () writes, with no entry in its journal. */
@@ -316,10 +392,12 @@ adm_campaign_battle_at_entry (AdmCampaign  *self,
       past = g_new0 (AdmPastBattle, 1);
       past->engagement = g_strdup (engagement_id);
       past->battle = g_steal_pointer (&battle);
-      if (past_battles->len >= ADM_CAMPAIGN_PAST_BATTLES)
-        g_ptr_array_remove_index (past_battles, 0);
     }
-  /* The one asked for last goes last. */
+  /* Kept for @keeper now, in place of the one it asked for least recently when it keeps its
+   * most; the one asked for last goes last. */
+  past->keeper = keeper;
+  if ((oldest = to_let_go (past_battles, keeper)) >= 0)
+    g_ptr_array_remove_index (past_battles, (guint) oldest);
   g_ptr_array_add (past_battles, past);
   return g_object_ref (past->battle);
 }

@@ -111,9 +111,23 @@ gboolean _adm_campaign_get_kept    (AdmCampaign  *self,
                                     const char  **head,
                                     AdmJournal  **journal);
 
-/* The battles of the campaign's past handed out by adm_campaign_battle_at_entry (), kept to be
- * carried on (adm-campaign-past.c): AdmPastBattle*, the one asked for least recently first,
- * owned by the campaign. */
+/* Whom a battle of the campaign's past is kept for: each keeps its own
+ * ADM_CAMPAIGN_PAST_BATTLES, so that making battles ready for one never lets go of another's.
+ * The steps shown (adm_campaign_battle_at_entry (): a step of the replay, a frame of an
+ * archive) may take any battle kept, one made ready for them most of all; the others carry
+ * on only their own. */
+typedef enum {
+  ADM_PAST_FOR_SHOWN,   /* asked for by adm_campaign_battle_at_entry () */
+  ADM_PAST_FOR_LATEST,  /* the latest battles, made ready as a replay opens */
+  ADM_PAST_FOR_NEAR,    /* the battles next to the step a replay shows, made ready after it */
+  ADM_PAST_FOR_N
+} AdmPastFor;
+/* The most battles of the past the campaign keeps, for all of them. */
+#define ADM_CAMPAIGN_PAST_KEPT (ADM_CAMPAIGN_PAST_BATTLES * ADM_PAST_FOR_N)
+
+/* The battles of the campaign's past handed out by adm_campaign_battle_at_entry () or made
+ * ready, kept to be carried on (adm-campaign-past.c): AdmPastBattle*, the one asked for least
+ * recently first, owned by the campaign. */
 typedef struct _AdmPastBattle AdmPastBattle;
 void       _adm_past_battle_free          (gpointer     data);
 GPtrArray *_adm_campaign_get_past_battles (AdmCampaign *self);
@@ -130,16 +144,19 @@ gboolean   _adm_campaign_past_battle_ready (AdmCampaign *self,
  * but the campaign) holds; 0 when the campaign keeps none. */
 guint      _adm_campaign_past_battle_held  (AdmCampaign *self,
                                             const char  *engagement_id);
-/* Carries the battle of @engagement_id the campaign keeps towards the battle at @n_entries
- * (adm_campaign_battle_at_entry ()), playing at most @max_phases of its phases, or opens it
- * at its first @max_phases when it keeps none: a part of making it ready that takes no
- * longer than a frame. A battle kept that holds more than those entries is taken back
- * there at once. TRUE once it is there, FALSE with @error unset while it is not yet, and
- * FALSE with @error set when it cannot be opened (adm_campaign_battle_at_entry ()). */
+/* Carries the battle of @engagement_id the campaign keeps for @keeper towards the battle at
+ * @n_entries (adm_campaign_battle_at_entry ()), playing at most @max_phases of its phases, or
+ * opens it at its first @max_phases when it keeps none for @keeper: a part of making it
+ * ready that takes no longer than a frame. A battle kept for @keeper that holds more than
+ * those entries is taken back there at once; one kept for any other that holds exactly
+ * those is ready already and left as it is. TRUE once it is there, FALSE with @error unset
+ * while it is not yet, and FALSE with @error set when it cannot be opened
+ * (adm_campaign_battle_at_entry ()). */
 gboolean   _adm_campaign_ready_past_battle (AdmCampaign *self,
                                             const char  *engagement_id,
                                             gint64       n_entries,
                                             guint        max_phases,
+                                            AdmPastFor   keeper,
                                             GError     **error);
 
 /* The SHA-256 of the head of the battle @campaign sets up now for @engagement, as a table is

@@ -94,8 +94,9 @@ AdmState      *adm_campaign_state_at      (AdmCampaign  *self,
 /* The battle of @engagement_id as it stood when the campaign's journal held its first
  * @n_entries entries: its set-up with the entries of its own journal kept among them (its
  * undos and redos as they were), played — the battle the master had on the table then. The
- * last ADM_CAMPAIGN_PAST_BATTLES handed out are kept and one no one reads any more is
- * carried on to a later moment, so a step forward plays one phase. Shared: read it, play
+ * last ADM_CAMPAIGN_PAST_BATTLES handed out are kept (and as many more made ready by a
+ * replay, apart) and one no one reads any more is carried on to a later moment, so a step
+ * forward plays one phase. Shared: read it, play
  * nothing on it. NULL with ADM_CAMPAIGN_ERROR_NO_ENTRY for a number out of the journal (as
  * adm_campaign_state_at ()), ADM_CAMPAIGN_ERROR_NO_BATTLE for an engagement the campaign keeps
  * no battle of, or one whose first phase was kept after those entries. */

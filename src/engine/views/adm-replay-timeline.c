@@ -467,8 +467,12 @@ ready_next (AdmReplayTimeline *self,
   if (queue->len == 0)
     return FALSE;
   next = &g_array_index (queue, Readying, 0);
+  /* Each queue's battles kept for it: making one ready never lets the other's go. */
   if (_adm_campaign_ready_past_battle (self->campaign, next->engagement, next->moment,
-                                       ADM_REPLAY_PREPARE_PHASES, &error) ||
+                                       ADM_REPLAY_PREPARE_PHASES,
+                                       queue == self->latest ? ADM_PAST_FOR_LATEST
+                                                             : ADM_PAST_FOR_NEAR,
+                                       &error) ||
       error != NULL)
     g_array_remove_index (queue, 0);
   return queue->len > 0;

@@ -60,9 +60,10 @@ gboolean           adm_replay_timeline_prepare      (AdmReplayTimeline *self);
  * the step is of no battle, the battle the other way too; each brought to that step. A Page
  * Down or Page Up out of the step's battle (or from a step of the campaign's own) into the
  * next battle, however old, then takes that battle back or plays one phase on it rather than
- * opening it from its set-up. With the battle the step shows, that is the
- * ADM_CAMPAIGN_PAST_BATTLES the campaign keeps; a jump far away (the slider) still opens its
- * battle from its set-up. TRUE while there is more to do. */
+ * opening it from its set-up. The campaign keeps these apart from the latest battles
+ * adm_replay_timeline_prepare () makes ready and from the battles of the steps shown
+ * (ADM_CAMPAIGN_PAST_BATTLES each), so that neither idle lets the other's go; a jump far away
+ * (the slider) still opens its battle from its set-up. TRUE while there is more to do. */
 gboolean           adm_replay_timeline_prepare_near (AdmReplayTimeline *self,
                                                      guint              position,
                                                      gboolean           forward);
