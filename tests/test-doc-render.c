@@ -5,7 +5,8 @@
  * and numbers; a table longer than a page repeats its header row on every page; cards are
  * never split; ruled lines that fit on a page are kept on one with their label, a paragraph
  * and ruled lines longer than a page go on over the next; a PDF
- * that cannot be written names its file and leaves nothing behind; paper names. */
+ * that cannot be written names its file and leaves nothing behind; paper names; a fleet card's
+ * faction drawn with its symbol on its colour before its name. */
 
 #include "config.h"
 
@@ -530,6 +531,69 @@ test_render_image (void)
   cairo_surface_destroy (surface);
 }
 
+/* A card of one faction field, @symbol on @colour, drawn on a white A5 page at 72 dpi. */
+static cairo_surface_t *
+faction_card (guint symbol)
+{
+  g_autoptr(AdmDoc) doc = adm_doc_new ("Cards", "The Komarr Campaign", "Cycle 1");
+  AdmDocBlock *card = adm_doc_add_card (doc, "Prince Serg", "Battlecruiser · capital");
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 420, 595);
+  cairo_t *cr = cairo_create (surface);
+  AdmDocLayout *layout;
+
+  adm_doc_card_add_field (card, "Formation", "Home Squadron");
+  adm_doc_card_add_faction (card, "Faction", "Barrayar", symbol, "#1f5fbf");
+  layout = adm_doc_layout_new (doc, cr, 420, 595);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  adm_doc_layout_render_page (layout, cr, 0);
+  adm_doc_layout_free (layout);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* Pixels of @surface within 24 of @colour in every channel. */
+static guint
+pixels_of (cairo_surface_t *surface,
+           guint32          colour)
+{
+  unsigned char *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  guint n = 0;
+
+  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
+      {
+        guint32 pixel = ((guint32 *) (data + y * stride))[x];
+        gboolean near = TRUE;
+
+        for (int shift = 0; shift < 24; shift += 8)
+          near = near && ABS ((int) ((pixel >> shift) & 0xff) -
+                              (int) ((colour >> shift) & 0xff)) <= 24;
+        n += near;
+      }
+  return n;
+}
+
+/* A fleet card's faction is drawn on paper with its symbol on a disc of its colour
+ * before its name, for an admiral who does not tell the colours apart (the portal's page
+ * draws the same): the colour is on the page, and two symbols draw two different cards. */
+static void
+test_card_faction_symbol (void)
+{
+  cairo_surface_t *circle = faction_card (ADM_FACTION_SYMBOL_CIRCLE);
+  cairo_surface_t *star = faction_card (ADM_FACTION_SYMBOL_STAR);
+  int size = cairo_image_surface_get_stride (circle) * cairo_image_surface_get_height (circle);
+
+  g_assert_cmpuint (pixels_of (circle, 0x1f5fbf), >, 20);
+  g_assert_cmpuint (pixels_of (star, 0x1f5fbf), >, 20);
+  g_assert_cmpint (memcmp (cairo_image_surface_get_data (circle),
+                           cairo_image_surface_get_data (star), size), !=, 0);
+  cairo_surface_destroy (circle);
+  cairo_surface_destroy (star);
+}
+
 /* A PDF that cannot be written gives an error naming the file, and leaves nothing behind: in
  * a folder that does not exist, and over a folder (the rename fails after the PDF is drawn).
  * A PDF written over an older file replaces it. */
@@ -611,6 +675,7 @@ main (int    argc,
   g_test_add_func ("/report/render/any-cairo", test_render_image);
   g_test_add_func ("/report/render/write-errors", test_write_errors);
   g_test_add_func ("/report/render/paper", test_paper);
+  g_test_add_func ("/report/render/card-faction-symbol", test_card_faction_symbol);
 
   return g_test_run ();
 }

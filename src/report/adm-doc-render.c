@@ -40,6 +40,7 @@ G_DEFINE_QUARK (adm-doc-render-error-quark, adm_doc_render_error)
 #define CARD_PAD         6.0   /* inside a card's box */
 #define CARD_GAP         10.0  /* between cards */
 #define CARD_MIN_WIDTH   200.0 /* narrower than this, one card to a row */
+#define CARD_SYMBOL      11.0  /* a faction's symbol before its name, across */
 #define RULE_SPACING     22.0  /* between ruled lines: room for handwriting */
 #define KEEP_WITH_NEXT   36.0  /* room a heading wants below it on its page */
 
@@ -77,6 +78,7 @@ typedef struct {
   GPtrArray   *values;    /* PangoLayout* */
   GPtrArray   *notes;     /* PangoLayout* */
   double       title_height;
+  GPtrArray   *fields;    /* AdmDocField*, the block's (borrowed): a faction's symbol */
 } Card;
 
 typedef struct {
@@ -649,6 +651,7 @@ measure_card (AdmDocLayout      *self,
   card->labels = g_ptr_array_new ();
   card->values = g_ptr_array_new ();
   card->notes = g_ptr_array_new ();
+  card->fields = block->fields;
   card->title = new_layout (self, block->title, 11.0, PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL,
                             inner);
   card->title_height = layout_height (card->title) + 2 * CARD_PAD - 2;
@@ -672,8 +675,10 @@ measure_card (AdmDocLayout      *self,
       const AdmDocField *field = g_ptr_array_index (block->fields, f);
       PangoLayout *label = new_layout (self, field->label, CARD_SIZE, PANGO_WEIGHT_BOLD,
                                        PANGO_STYLE_NORMAL, card->label_width - 4);
+      /* A faction's name goes after its symbol (card_symbol ()). */
+      double slot = field->symbolled ? CARD_SYMBOL + 3 : 0;
       PangoLayout *value = new_layout (self, field->value, CARD_SIZE, PANGO_WEIGHT_NORMAL,
-                                       PANGO_STYLE_NORMAL, inner - card->label_width);
+                                       PANGO_STYLE_NORMAL, inner - card->label_width - slot);
 
       g_ptr_array_add (card->labels, label);
       g_ptr_array_add (card->values, value);
@@ -1219,6 +1224,42 @@ draw_row_piece (cairo_t     *cr,
 }
 
 static void
+set_colour (cairo_t *cr,
+            guint32  colour)
+{
+  cairo_set_source_rgb (cr, ((colour >> 16) & 0xff) / 255.0, ((colour >> 8) & 0xff) / 255.0,
+                        (colour & 0xff) / 255.0);
+}
+
+/* A faction's field: its symbol on a disc of its colour (white when it has none) at (@x, @y),
+ * before its name, as the portal's page and the table show the side — told by its shape
+ * where its colour is not told apart, on a black-and-white printer too. */
+static void
+card_symbol (cairo_t           *cr,
+             const AdmDocField *field,
+             double             x,
+             double             y)
+{
+  double r = CARD_SYMBOL / 2, cx = x + r, cy = y + r;
+  guint32 ground = 0xffffff;
+
+  if (field->symbol >= ADM_N_FACTION_SYMBOLS)
+    return;
+  if (field->colour != NULL && field->colour[0] == '#' && strlen (field->colour) == 7)
+    ground = (guint32) g_ascii_strtoull (field->colour + 1, NULL, 16);
+  cairo_save (cr);
+  cairo_new_path (cr);
+  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+  set_colour (cr, ground);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_line_width (cr, 0.5);
+  cairo_stroke (cr);
+  admiralty_faction_symbol_draw (cr, field->symbol, cx, cy, r - 1, ground);
+  cairo_restore (cr);
+}
+
+static void
 draw_card_piece (cairo_t     *cr,
                  const Piece *piece)
 {
@@ -1245,8 +1286,16 @@ draw_card_piece (cairo_t     *cr,
       PangoLayout *label = g_ptr_array_index (card->labels, f);
       PangoLayout *value = g_ptr_array_index (card->values, f);
 
+      const AdmDocField *field = g_ptr_array_index (card->fields, f);
+      double x = CARD_PAD + card->label_width;
+
       show_layout (cr, label, CARD_PAD, y);
-      show_layout (cr, value, CARD_PAD + card->label_width, y);
+      if (field->symbolled)
+        {
+          card_symbol (cr, field, x, y);
+          x += CARD_SYMBOL + 3;
+        }
+      show_layout (cr, value, x, y);
       y += MAX (layout_height (label), layout_height (value)) + 1.5;
     }
   if (card->notes->len > 0)
@@ -1395,14 +1444,6 @@ draw_qr_piece (cairo_t     *cr,
   cairo_fill (cr);
   cairo_restore (cr);
   QRcode_free (code);
-}
-
-static void
-set_colour (cairo_t *cr,
-            guint32  colour)
-{
-  cairo_set_source_rgb (cr, ((colour >> 16) & 0xff) / 255.0, ((colour >> 8) & 0xff) / 255.0,
-                        (colour & 0xff) / 255.0);
 }
 
 static void

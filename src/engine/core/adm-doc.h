@@ -147,9 +147,9 @@ AdmDocBlock *adm_doc_add_card       (AdmDoc      *self,
 void         adm_doc_card_add_field (AdmDocBlock *card,
                                      const char  *label,
                                      const char  *value);
-/* A faction's field, @value its name: a renderer that draws symbols (the portal's page) draws
- * the faction's @symbol (an AdmFactionSymbol) on its @colour ("#rrggbb", may be NULL) before
- * it, so that the side is told by shape and not by colour alone; paper and text show the
+/* A faction's field, @value its name: a renderer that draws symbols (the portal's page, paper)
+ * draws the faction's @symbol (an AdmFactionSymbol) on its @colour ("#rrggbb", may be NULL)
+ * before it, so that the side is told by shape and not by colour alone; text shows the
  * name. */
 void         adm_doc_card_add_faction (AdmDocBlock *card,
                                      const char  *label,

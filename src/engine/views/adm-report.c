@@ -1856,8 +1856,8 @@ add_card (Report             *report,
   /* F-CRIT-20, F-DC */
   adm_doc_card_add_field (card, _("Criticals"), criticals != NULL ? criticals : _("none"));
   adm_doc_card_add_field (card, _("Formation"), formation->name);
-  /* The formation's faction by its name, and on a phone by its symbol too: never by colour
-   * alone. */
+  /* The formation's faction by its name and its symbol, on paper and on a phone: never by
+   * colour alone. */
   adm_doc_card_add_faction (card, _("Faction"), formation->faction->name,
                             formation->faction->symbol, formation->faction->colour);
   adm_doc_card_add_field (card, _("Flagship"), flagship ? _("yes ★") : _("no"));
