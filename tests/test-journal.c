@@ -358,6 +358,96 @@ test_text_as_the_file_keeps_it (void)
   remove_tree (dir);
 }
 
+/* A phone's note (adm_campaign_append_phone ()), as the portal journals a final mark. */
+static void
+append_phone_note (AdmCampaign *campaign,
+                   const char  *text,
+                   gint64       time)
+{
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  g_autoptr(GError) error = NULL;
+  AdmEvent *note = adm_event_new ("note", time);
+
+  adm_event_set (note, "portal", "final");
+  adm_event_set_text (note, text);
+  g_ptr_array_add (events, note);
+  g_assert_true (adm_campaign_append_phone (campaign, events, &error));
+  g_assert_no_error (error);
+}
+
+static int
+damage_of (AdmCampaign *campaign,
+           const char  *ship_id)
+{
+  return adm_state_get_ship (adm_campaign_get_state (campaign), ship_id)->damage;
+}
+
+static guint
+notes_in_effect (AdmCampaign *campaign)
+{
+  GPtrArray *events = adm_campaign_get_events (campaign);
+  guint n = 0;
+
+  for (guint i = 0; i < events->len; i++)
+    n += g_str_equal (adm_event_get_kind (g_ptr_array_index (events, i)), "note");
+  return n;
+}
+
+/* F-GEN-3: the master's Undo takes back his last action, passing by the phones' posts that
+ * came after it (by="phone"), which stay in effect; a phone's post after his Undo leaves his
+ * Redo; the file reads back the same (its <undo> naming an action a phone's follows), and the
+ * state at each entry of the past is what it was then. Only phones' posts: nothing to undo. */
+static void
+test_undo_passes_phones (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_campaign (7);
+  g_autoptr(AdmCampaign) reloaded = NULL;
+  const AdmShip *ship = first_ship (campaign);
+  AdmJournal *journal = adm_campaign_get_journal (campaign);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "war.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+
+  append_phone_note (campaign, "Marked final on his phone.", T0);
+  g_assert_false (adm_campaign_can_undo (campaign));
+  append_damage (campaign, ship->id, 2, T0 + 1);
+  g_assert_cmpint (damage_of (campaign, ship->id), ==, 2);
+  append_phone_note (campaign, "Marked final on another phone.", T0 + 2);
+
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (damage_of (campaign, ship->id), ==, 0);
+  g_assert_cmpuint (notes_in_effect (campaign), ==, 2);
+  g_assert_false (adm_campaign_can_undo (campaign));
+  {
+    g_autoptr(GPtrArray) past = adm_journal_get_done_at (journal,
+                                                         adm_journal_get_n_entries (journal));
+
+    g_assert_cmpuint (past->len, ==, adm_journal_get_done (journal)->len);
+  }
+
+  append_phone_note (campaign, "Not final after all.", T0 + 3);
+  g_assert_true (adm_campaign_can_redo (campaign));
+  g_assert_true (adm_campaign_redo (campaign, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (damage_of (campaign, ship->id), ==, 2);
+  g_assert_cmpuint (notes_in_effect (campaign), ==, 3);
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (adm_campaign_save (campaign, path, &error));
+  g_assert_no_error (error);
+  reloaded = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (damage_of (reloaded, ship->id), ==, 0);
+  g_assert_cmpuint (notes_in_effect (reloaded), ==, 3);
+  g_assert_true (adm_campaign_can_redo (reloaded));
+  g_assert_true (adm_campaign_redo (reloaded, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (damage_of (reloaded, ship->id), ==, 2);
+  remove_tree (dir);
+}
+
 static void
 test_save_and_reload (void)
 {
@@ -718,6 +808,7 @@ main (int   argc,
                    test_refused_event_changes_nothing);
   g_test_add_func ("/engine/journal/F-CRIT-7/no-damage-past-hull", test_damage_limits);
   g_test_add_func ("/engine/journal/save-and-reload", test_save_and_reload);
+  g_test_add_func ("/engine/journal/F-GEN-3/undo-passes-phones", test_undo_passes_phones);
   g_test_add_func ("/engine/journal/text-as-the-file-keeps-it", test_text_as_the_file_keeps_it);
   g_test_add_func ("/engine/journal/determinism", test_determinism);
   g_test_add_func ("/engine/journal/autosave-backups", test_autosave_backups);

@@ -57,6 +57,12 @@ adm_journal_action_get_what (const AdmJournalAction *self)
   return adm_event_get_kind (self->head);
 }
 
+gboolean
+adm_journal_action_is_aside (const AdmJournalAction *self)
+{
+  return self != NULL && g_strcmp0 (adm_event_get (self->head, "by"), ADM_JOURNAL_BY_PHONE) == 0;
+}
+
 gint64
 adm_journal_action_get_time (const AdmJournalAction *self)
 {

@@ -33,6 +33,11 @@ void              adm_journal_action_add_event  (AdmJournalAction *self,
  * to be added (a battle's rolls, a thousand a phase). */
 void              adm_journal_action_take_event (AdmJournalAction *self,
                                                  AdmEvent         *event);
+/* Whether the action is a phone's, not the master's: its head says by="phone" (a post the
+ * admirals' portal journaled — a sheet or muster handed in, a final mark). Undo and redo pass
+ * it by, leaving it in effect, and it makes nothing undone final (adm-journal.h). */
+#define ADM_JOURNAL_BY_PHONE "phone"
+gboolean          adm_journal_action_is_aside   (const AdmJournalAction *self);
 /* Source line of the action when loaded from a file, 0 otherwise. */
 int               adm_journal_action_get_line   (const AdmJournalAction *self);
 

@@ -33,6 +33,8 @@ typedef struct {
   char                 chain[65];
   gboolean             sealed;
   char                *origin;
+  /* An undo: where its action stood among the actions in effect (a phone's may follow it). */
+  guint                from;
 } Entry;
 
 struct _AdmJournal
@@ -132,6 +134,15 @@ void  _adm_journal_push_entry             (AdmJournal          *self,
                                            gboolean             serialize);
 void  _adm_journal_push_loaded_action     (AdmJournal          *self,
                                            AdmJournalAction    *action);
+/* Where in @done the action an undo takes back stands: the last that is not a phone's
+ * (adm_journal_action_is_aside ()), or -1. */
+int   _adm_journal_undo_index             (GPtrArray           *done);
+/* Moves @action from @from to @to (an undo or a redo, @kind) and pushes its entry. */
+void  _adm_journal_move                   (AdmJournal          *self,
+                                           AdmJournalEntryKind  kind,
+                                           AdmJournalAction    *action,
+                                           gint64               time,
+                                           gboolean             serialize);
 /* Works out @entry's chain over that of entry @before - 1 of @self (none when @before is 0),
  * which it follows. */
 void  _adm_journal_chain                  (AdmJournal          *self,

@@ -283,9 +283,9 @@ load_undo_redo (AdmJournal           *self,
                 const char           *display_name,
                 GError              **error)
 {
-  GPtrArray *from = kind == ADM_JOURNAL_ENTRY_UNDO ? self->done : self->undone;
-  GPtrArray *to = kind == ADM_JOURNAL_ENTRY_UNDO ? self->undone : self->done;
-  AdmJournalAction *expected = from->len > 0 ? g_ptr_array_index (from, from->len - 1) : NULL;
+  AdmJournalAction *expected = kind == ADM_JOURNAL_ENTRY_UNDO
+                                 ? adm_journal_get_undo_action (self)
+                                 : adm_journal_get_redo_action (self);
   guint id;
   gint64 time;
 
@@ -332,10 +332,7 @@ load_undo_redo (AdmJournal           *self,
                               id, expected->id);
       return FALSE;
     }
-  g_ptr_array_set_size (from, from->len - 1);
-  g_ptr_array_add (to, expected);
-  expected->done = kind == ADM_JOURNAL_ENTRY_REDO;
-  _adm_journal_push_entry (self, kind, expected, time, FALSE);
+  _adm_journal_move (self, kind, expected, time, FALSE);
   return TRUE;
 }
 

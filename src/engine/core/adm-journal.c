@@ -297,7 +297,7 @@ _adm_journal_push_entry (AdmJournal          *self,
                          gboolean             serialize)
 {
   Entry entry = { kind, adm_journal_action_ref (action), time, NULL, 0, NULL, 0, "", FALSE,
-                  NULL };
+                  NULL, 0 };
 
   if (serialize)
     {
@@ -349,11 +349,50 @@ adm_journal_record_full (AdmJournal       *self,
   action->done = TRUE;
   g_ptr_array_add (self->actions, adm_journal_action_ref (action));
   g_ptr_array_add (self->done, action);
-  /* What was undone stays in the journal, undone for good. */
-  g_ptr_array_set_size (self->undone, 0);
+  /* What was undone stays in the journal, undone for good — but a phone's post is none of
+   * the master's actions: what he undid he may still redo. */
+  if (!adm_journal_action_is_aside (action))
+    g_ptr_array_set_size (self->undone, 0);
   _adm_journal_push_entry (self, ADM_JOURNAL_ENTRY_ACTION, action,
                            adm_event_get_time (action->head), TRUE);
   return TRUE;
+}
+
+int
+_adm_journal_undo_index (GPtrArray *done)
+{
+  for (guint i = done->len; i > 0; i--)
+    if (!adm_journal_action_is_aside (g_ptr_array_index (done, i - 1)))
+      return (int) i - 1;
+  return -1;
+}
+
+void
+_adm_journal_move (AdmJournal          *self,
+                   AdmJournalEntryKind  kind,
+                   AdmJournalAction    *action,
+                   gint64               time,
+                   gboolean             serialize)
+{
+  guint from = 0;
+
+  if (kind == ADM_JOURNAL_ENTRY_UNDO)
+    {
+      g_assert (g_ptr_array_find (self->done, action, &from));
+      g_ptr_array_remove_index (self->done, from);
+      g_ptr_array_add (self->undone, action);
+      action->done = FALSE;
+    }
+  else
+    {
+      g_assert (self->undone->len > 0 &&
+                g_ptr_array_index (self->undone, self->undone->len - 1) == action);
+      g_ptr_array_set_size (self->undone, self->undone->len - 1);
+      g_ptr_array_add (self->done, action);
+      action->done = TRUE;
+    }
+  _adm_journal_push_entry (self, kind, action, time, serialize);
+  g_array_index (self->entries, Entry, self->entries->len - 1).from = from;
 }
 
 /* Drops the last entry and what it did to the actions in effect, leaving the owner's state
@@ -374,8 +413,9 @@ drop_last (AdmJournal *self)
       g_ptr_array_set_size (self->actions, self->actions->len - 1);
       break;
     case ADM_JOURNAL_ENTRY_UNDO:
+      /* Back where it stood, before the phones' posts that came after it. */
       g_ptr_array_set_size (self->undone, self->undone->len - 1);
-      g_ptr_array_add (self->done, last->action);
+      g_ptr_array_insert (self->done, (int) last->from, last->action);
       last->action->done = TRUE;
       break;
     case ADM_JOURNAL_ENTRY_BATTLE:
@@ -432,6 +472,10 @@ adm_journal_take_back_to (AdmJournal  *self,
       AdmJournalEntryKind kind = last->kind;
       AdmJournalAction *action = last->action;
 
+      /* An undo of an action a phone's post followed is taken back by replaying. */
+      if (kind == ADM_JOURNAL_ENTRY_UNDO && last->from != self->done->len)
+        snapshots = FALSE;
+
       /* An action or a redo is taken back by the state from before it; an undo, by its
        * action applied again, as a redo applies it. */
       if (snapshots && (kind == ADM_JOURNAL_ENTRY_ACTION || kind == ADM_JOURNAL_ENTRY_REDO))
@@ -453,7 +497,7 @@ gboolean
 adm_journal_can_undo (AdmJournal *self)
 {
   g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
-  return self->done->len > 0;
+  return _adm_journal_undo_index (self->done) >= 0;
 }
 
 gboolean
@@ -466,8 +510,11 @@ adm_journal_can_redo (AdmJournal *self)
 AdmJournalAction *
 adm_journal_get_undo_action (AdmJournal *self)
 {
+  int i;
+
   g_return_val_if_fail (ADM_IS_JOURNAL (self), NULL);
-  return self->done->len > 0 ? g_ptr_array_index (self->done, self->done->len - 1) : NULL;
+  i = _adm_journal_undo_index (self->done);
+  return i >= 0 ? g_ptr_array_index (self->done, i) : NULL;
 }
 
 AdmJournalAction *
@@ -510,44 +557,46 @@ move_and_replay (AdmJournal          *self,
                  gint64               time,
                  GError             **error)
 {
-  GPtrArray *from = kind == ADM_JOURNAL_ENTRY_UNDO ? self->done : self->undone;
-  GPtrArray *to = kind == ADM_JOURNAL_ENTRY_UNDO ? self->undone : self->done;
-  AdmJournalAction *action = g_ptr_array_index (from, from->len - 1);
+  gboolean undo = kind == ADM_JOURNAL_ENTRY_UNDO;
+  int at = undo ? _adm_journal_undo_index (self->done) : (int) self->undone->len - 1;
+  AdmJournalAction *action = g_ptr_array_index (undo ? self->done : self->undone, at);
+  g_autoptr(GError) local_error = NULL;
 
-  /* With snapshots: an undo puts back the state from before the action, a redo applies it
-   * again; without, the actions in effect replay from the start. */
-  if (self->snapshot != NULL && self->before->len == self->done->len)
+  /* With snapshots: an undo of the last action puts back the state from before it, a redo
+   * applies it again; without, or past a phone's posts, the actions in effect replay from the
+   * start. */
+  if (self->snapshot != NULL && self->before->len == self->done->len &&
+      (!undo || (guint) at == self->done->len - 1))
     {
-      if (kind == ADM_JOURNAL_ENTRY_UNDO)
+      if (undo)
         {
           self->restore (self->owner, g_ptr_array_steal_index (self->before,
                                                                self->before->len - 1));
-          g_ptr_array_set_size (from, from->len - 1);
-          g_ptr_array_add (to, action);
-          action->done = FALSE;
-          _adm_journal_push_entry (self, kind, action, time, TRUE);
+          _adm_journal_move (self, kind, action, time, TRUE);
           return TRUE;
         }
       if (apply_keeping (self, action, NULL, NULL))
         {
-          g_ptr_array_set_size (from, from->len - 1);
-          g_ptr_array_add (to, action);
-          action->done = TRUE;
-          _adm_journal_push_entry (self, kind, action, time, TRUE);
+          _adm_journal_move (self, kind, action, time, TRUE);
           return TRUE;
         }
     }
-  g_ptr_array_set_size (from, from->len - 1);
-  g_ptr_array_add (to, action);
-  action->done = kind == ADM_JOURNAL_ENTRY_REDO;
-  _adm_journal_push_entry (self, kind, action, time, TRUE);
-  if (!adm_journal_replay (self, NULL, error))
+  _adm_journal_move (self, kind, action, time, TRUE);
+  if (!adm_journal_replay (self, NULL, &local_error))
     {
+      g_autofree char *what = adm_journal_describe (self, action);
+
       /* Every action in effect applied once already; if one no longer does, the journal
-       * is left as it was. */
+       * is left as it was. A phone's post that rests on the action taken back keeps it. */
       adm_journal_forget_last (self);
       if (!adm_journal_replay (self, NULL, NULL))
         g_critical ("A journal that replayed before no longer replays");
+      if (undo && (guint) at < self->done->len - 1)
+        g_set_error (error, ADM_JOURNAL_ERROR, ADM_JOURNAL_ERROR_REPLAY,
+                     _("“%s” cannot be undone: what a phone handed in after it rests on it "
+                       "(%s)"), what, local_error->message);
+      else
+        g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
   return TRUE;
@@ -560,7 +609,7 @@ adm_journal_undo (AdmJournal  *self,
 {
   g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
 
-  if (self->done->len == 0)
+  if (!adm_journal_can_undo (self))
     {
       g_set_error_literal (error, ADM_JOURNAL_ERROR, ADM_JOURNAL_ERROR_NOTHING_TO_UNDO,
                            _("There is nothing to undo"));
@@ -684,14 +733,15 @@ adm_journal_follow_to (AdmJournal  *self,
           copy->done = TRUE;
           g_ptr_array_add (self->actions, adm_journal_action_ref (copy));
           g_ptr_array_add (self->done, copy);
-          g_ptr_array_set_size (self->undone, 0);
+          if (!adm_journal_action_is_aside (copy))
+            g_ptr_array_set_size (self->undone, 0);
           _adm_journal_push_entry (self, ADM_JOURNAL_ENTRY_ACTION, copy, theirs->time, FALSE);
         }
       else if (theirs->kind == ADM_JOURNAL_ENTRY_UNDO || theirs->kind == ADM_JOURNAL_ENTRY_REDO)
         {
-          GPtrArray *stack = theirs->kind == ADM_JOURNAL_ENTRY_UNDO ? self->done : self->undone;
-          AdmJournalAction *expected = stack->len > 0 ? g_ptr_array_index (stack, stack->len - 1)
-                                                      : NULL;
+          AdmJournalAction *expected = theirs->kind == ADM_JOURNAL_ENTRY_UNDO
+                                         ? adm_journal_get_undo_action (self)
+                                         : adm_journal_get_redo_action (self);
 
           if (expected == NULL || expected->id != theirs->action->id)
             {
@@ -778,7 +828,8 @@ _adm_journal_push_loaded_action (AdmJournal       *self,
   action->done = TRUE;
   g_ptr_array_add (self->actions, adm_journal_action_ref (action));
   g_ptr_array_add (self->done, action);
-  g_ptr_array_set_size (self->undone, 0);
+  if (!adm_journal_action_is_aside (action))
+    g_ptr_array_set_size (self->undone, 0);
   _adm_journal_push_entry (self, ADM_JOURNAL_ENTRY_ACTION, action,
                            adm_event_get_time (action->head), FALSE);
 }
@@ -844,11 +895,13 @@ adm_journal_get_done_at (AdmJournal *self,
         {
         case ADM_JOURNAL_ENTRY_ACTION:
           g_ptr_array_add (done, entry->action);
-          g_ptr_array_set_size (undone, 0);
+          if (!adm_journal_action_is_aside (entry->action))
+            g_ptr_array_set_size (undone, 0);
           break;
         case ADM_JOURNAL_ENTRY_UNDO:
-          g_assert (done->len > 0 && g_ptr_array_index (done, done->len - 1) == entry->action);
-          g_ptr_array_set_size (done, done->len - 1);
+          g_assert (_adm_journal_undo_index (done) >= 0 &&
+                    g_ptr_array_index (done, _adm_journal_undo_index (done)) == entry->action);
+          g_ptr_array_remove_index (done, (guint) _adm_journal_undo_index (done));
           g_ptr_array_add (undone, entry->action);
           break;
         case ADM_JOURNAL_ENTRY_REDO:

@@ -7,8 +7,13 @@
  *   action  what the master did, as one group: "Resolve Fire, Turn 3", "Vorkosigan's sheet,
  *           cycle 2". An action is a head (its kind, "what", and the parameters that name it)
  *           and the events it journaled (orders, dice, decisions);
- *   undo    takes back the last action in effect;
- *   redo    brings back the action last taken back, while no new action came after it.
+ *   undo    takes back the last action in effect that is the master's;
+ *   redo    brings back the action last taken back, while no new action of the master's came
+ *           after it.
+ *
+ * An action a phone's post journaled (by="phone", adm_journal_action_is_aside ()) is no
+ * action of the master's: his undo and redo pass it by, and it stays in effect where it came
+ * — the master's action taken back from before it, the state is the replay of the rest.
  *
  * Nothing is ever removed: the file is the complete record, undone actions included, and the
  * state is the replay of the actions in effect. One function of the owner — its "apply" —

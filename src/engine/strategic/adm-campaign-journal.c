@@ -497,10 +497,12 @@ adm_campaign_append (AdmCampaign  *self,
   return adm_campaign_append_all (self, events, error);
 }
 
-gboolean
-adm_campaign_append_all (AdmCampaign  *self,
-                         GPtrArray    *events,
-                         GError      **error)
+/* @events as one action, a phone's when @by is ADM_JOURNAL_BY_PHONE, else the master's. */
+static gboolean
+append_by (AdmCampaign  *self,
+           GPtrArray    *events,
+           const char   *by,
+           GError      **error)
 {
   g_autoptr(AdmJournalAction) action = NULL;
 
@@ -510,7 +512,25 @@ adm_campaign_append_all (AdmCampaign  *self,
   if (events->len == 0)
     return TRUE;
   action = action_for_events (events);
+  if (by != NULL)
+    adm_event_set (adm_journal_action_get_head (action), "by", by);
   return adm_campaign_record (self, action, error);
+}
+
+gboolean
+adm_campaign_append_all (AdmCampaign  *self,
+                         GPtrArray    *events,
+                         GError      **error)
+{
+  return append_by (self, events, NULL, error);
+}
+
+gboolean
+adm_campaign_append_phone (AdmCampaign  *self,
+                           GPtrArray    *events,
+                           GError      **error)
+{
+  return append_by (self, events, ADM_JOURNAL_BY_PHONE, error);
 }
 
 gboolean
@@ -568,6 +588,20 @@ is_dice_commit (AdmJournalAction *action)
                                          "dice-contribution-reveal"));
 }
 
+/* What Undo takes back with the dice commitments it passes by (undo_or_redo ()), the phones'
+ * posts passed by too (adm_journal_action_is_aside ()), or NULL. */
+static AdmJournalAction *
+undo_target (AdmCampaign *self)
+{
+  GPtrArray *done = adm_journal_get_done (self->journal);
+  AdmJournalAction *action = adm_journal_get_undo_action (self->journal);
+
+  for (guint i = done->len; i > 0 && is_dice_commit (action); i--)
+    if (!adm_journal_action_is_aside (g_ptr_array_index (done, i - 1)))
+      action = g_ptr_array_index (done, i - 1);
+  return action;
+}
+
 static guint
 pass_dice_commits (AdmCampaign *self,
                    gboolean     redo,
@@ -615,13 +649,8 @@ check_hand_off_moves (AdmCampaign  *self,
 
   /* Undo takes back the action before the dice commitments it passes by: a hand-off's set-up
    * committed to its table's dice (adm_campaign_table_dice_commit ()) right after it. */
-  if (!redo && is_dice_commit (action))
-    {
-      GPtrArray *done = adm_journal_get_done (self->journal);
-
-      for (guint i = done->len; i > 0 && is_dice_commit (action); i--)
-        action = g_ptr_array_index (done, i - 1);
-    }
+  if (!redo)
+    action = undo_target (self);
   /* A table's placements renew its hand-off (adm_campaign_table_place ()): the same. */
   if (action == NULL ||
       !(g_str_equal (adm_journal_action_get_what (action), "table-assign") ||
@@ -730,15 +759,7 @@ adm_campaign_describe_undo (AdmCampaign *self)
   AdmJournalAction *action;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
-  action = adm_journal_get_undo_action (self->journal);
-  /* What Undo takes back with the dice commitments it passes by (undo_or_redo ()). */
-  if (is_dice_commit (action))
-    {
-      GPtrArray *done = adm_journal_get_done (self->journal);
-
-      for (guint i = done->len; i > 0 && is_dice_commit (action); i--)
-        action = g_ptr_array_index (done, i - 1);
-    }
+  action = undo_target (self);
   return action != NULL ? adm_journal_describe (self->journal, action) : NULL;
 }
 

@@ -25,6 +25,13 @@ gboolean       adm_campaign_append        (AdmCampaign  *self,
 gboolean       adm_campaign_append_all    (AdmCampaign  *self,
                                            GPtrArray    *events,
                                            GError      **error);
+/* adm_campaign_append_all () for a phone's post that the admirals' portal journals itself (a
+ * sheet taken on arrival, a muster, a sheet handed in to wait for the master, a final mark):
+ * an action by="phone", no action of the master's — his Undo and Redo pass it by and leave
+ * it in effect (adm_journal_action_is_aside ()). */
+gboolean       adm_campaign_append_phone  (AdmCampaign  *self,
+                                           GPtrArray    *events,
+                                           GError      **error);
 /* The revelation (adm_strategy_get_ending ()): adm_campaign_end () journals "end-campaign"
  * with the master's @reason — refused without one, with one longer than
  * ADM_STATE_REASON_MAX, while a battle is under way (naming its engagement), or when ended
