@@ -13,7 +13,11 @@
  *  - an order sheet whose instructions hold such a character is refused as it is handed in,
  *    in words of its own: never "Received";
  *  - F-FORM-8: the muster form says the rule as the season has it; F-GEN-6: a read-back says
- *    every refusal of the muster at once. */
+ *    every refusal of the muster at once;
+ *  - F-GEN-3: a sheet and its final mark arrive once whatever the order of the hand-in, the
+ *    mark and their repeats, with the master's computer restarted between: the sheet waiting
+ *    for the master and the mark are journaled as they arrive (ruling
+ *    "portal-sheet-journaled"), and the master's Undo passes the phones' posts by. */
 
 #include "config.h"
 
@@ -851,7 +855,9 @@ test_client_after_restart (Fixture       *fixture,
   answer = post_with (fixture, id, "sheet", csrf, fields, &status);
   g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
   g_assert_cmpuint (journaled_sheets (fixture, id, 1, NULL), ==, 1);
-  g_assert_null (adm_portal_get_sheet (fixture->portal, id));
+  /* The sheet taken on arrival, as the journal keeps it. */
+  g_assert_cmpint (adm_portal_get_sheet (fixture->portal, id)->status, ==,
+                   ADM_PORTAL_SHEET_ACCEPTED);
 }
 
 /* The one check: a "sheet" event's client id is the phone's kind of id, or none. */
@@ -1207,13 +1213,257 @@ test_final_client_after_restart (Fixture       *fixture,
   g_assert_cmpuint (n_entries (fixture), ==, entries);
   g_assert_cmpuint (journaled_finals (fixture, id, NULL), ==, 1);
   g_assert_cmpuint (journaled_sheets (fixture, id, 1, NULL), ==, 1);
-  g_assert_null (adm_portal_get_sheet (fixture->portal, id));
+  /* The sheet taken on arrival, as the journal keeps it. */
+  g_assert_cmpint (adm_portal_get_sheet (fixture->portal, id)->status, ==,
+                   ADM_PORTAL_SHEET_ACCEPTED);
+  /* The mark too: the journal keeps it. */
+  g_assert_true (adm_portal_get_final (fixture->portal, id));
   /* The same id said for the next cycle is no repeat of it. */
   g_free (answer);
   answer = post_with (fixture, id, "final", mark_csrf, "final=yes&client=" CLIENT_A "&cycle=2",
                       &status);
   g_assert_cmpuint (status, ==, SOUP_STATUS_CONFLICT);
   g_assert_cmpuint (n_entries (fixture), ==, entries);
+}
+
+/* The master's computer restarts: the portal stopped, the campaign opened again from its
+ * file, a new portal serving it, taking sheets on arrival or not as @accept says. */
+static void
+restart (Fixture  *fixture,
+         gboolean  accept)
+{
+  g_autoptr(GError) error = NULL;
+
+  adm_portal_stop (fixture->portal);
+  g_assert_finalize_object (fixture->portal);
+  {
+    g_autoptr(AdmCampaign) reopened = adm_campaign_open (fixture->path, &error);
+
+    g_assert_no_error (error);
+    g_object_unref (fixture->campaign);
+    fixture->campaign = g_steal_pointer (&reopened);
+  }
+  fixture->portal = portal_serve_loopback (fixture->campaign);
+  adm_portal_set_accept_on_arrival (fixture->portal, accept);
+}
+
+/* Journal events in effect of @kind ("note" with portal=@portal when @portal is not NULL) of
+ * @admiral_id's. */
+static guint
+journaled (Fixture    *fixture,
+           const char *kind,
+           const char *portal,
+           const char *admiral_id)
+{
+  GPtrArray *events = adm_campaign_get_events (fixture->campaign);
+  guint n = 0;
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i);
+
+      n += g_str_equal (adm_event_get_kind (event), kind) &&
+           (portal == NULL || g_strcmp0 (adm_event_get (event, "portal"), portal) == 0) &&
+           g_strcmp0 (adm_event_get (event, "admiral"), admiral_id) == 0;
+    }
+  return n;
+}
+
+/* F-GEN-3, ruling "portal-sheet-journaled": a sheet handed in to wait for the master is
+ * journaled as it arrives, with its client id: after a restart it still waits, and its
+ * repeat is known. "Mark my sheet final" on the sheet's form (its own id) is journaled as the
+ * mark is on its own: after another restart the mark stands, and its repeat marks nothing
+ * again and hands nothing in. Accepted, the sheet is journaled once, with the hand-in's id;
+ * every repeat after that changes nothing. */
+static void
+test_client_waiting_restart (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  const AdmFormation *formation = some_formation (fixture);
+  g_autofree char *id = g_strdup (formation->admiral->id);
+  g_autofree char *form = g_strdup_printf ("f0=%s&o0=defend&i0=Hold+the+line",
+                                           formation->id);
+  g_autofree char *hand_in = g_strdup_printf ("%s&client=%s&cycle=1", form, CLIENT_A);
+  g_autofree char *mark = g_strdup_printf ("%s&final=yes&client=%s&cycle=1", form, CLIENT_B);
+  g_autofree char *csrf = csrf_of (fixture, id);
+  g_autofree char *answer = NULL;
+  const AdmPortalSheet *sheet;
+  const char *client = NULL;
+  guint status = 0, entries;
+
+  answer = post_with (fixture, id, "sheet", csrf, hand_in, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_cmpuint (journaled (fixture, "note", "handed-in", id), ==, 1);
+
+  restart (fixture, FALSE);
+  sheet = adm_portal_get_sheet (fixture->portal, id);
+  g_assert_nonnull (sheet);
+  g_assert_cmpint (sheet->status, ==, ADM_PORTAL_SHEET_PENDING);
+  g_assert_cmpstr (adm_event_get_text (g_ptr_array_index (sheet->events, 2)), ==,
+                   "Hold the line");
+  entries = n_entries (fixture);
+  g_free (answer);
+  answer = post_with (fixture, id, "sheet", csrf, hand_in, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+
+  /* Marked final on the sheet's form, as handed in: the mark, journaled; no new sheet. */
+  g_free (answer);
+  answer = post_form (fixture, id, "sheet", mark, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_true (adm_portal_get_final (fixture->portal, id));
+  g_assert_cmpuint (journaled_finals (fixture, id, &client), ==, 1);
+  g_assert_cmpstr (client, ==, CLIENT_B);
+  g_assert_cmpuint (journaled (fixture, "note", "handed-in", id), ==, 1);
+
+  restart (fixture, FALSE);
+  g_assert_true (adm_portal_get_final (fixture->portal, id));
+  entries = n_entries (fixture);
+  g_free (answer);
+  answer = post_form (fixture, id, "sheet", mark, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_free (answer);
+  answer = post_form (fixture, id, "sheet", hand_in, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+  g_assert_true (adm_portal_get_final (fixture->portal, id));
+
+  g_assert_true (adm_portal_accept (fixture->portal, id, NULL));
+  g_assert_cmpuint (journaled_sheets (fixture, id, 1, &client), ==, 1);
+  g_assert_cmpstr (client, ==, CLIENT_A);
+  restart (fixture, FALSE);
+  g_assert_cmpint (adm_portal_get_sheet (fixture->portal, id)->status, ==,
+                   ADM_PORTAL_SHEET_ACCEPTED);
+  g_assert_true (adm_portal_get_final (fixture->portal, id));
+  entries = n_entries (fixture);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_free (answer);
+      answer = post_form (fixture, id, "sheet", i == 0 ? hand_in : mark, &status);
+      g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+    }
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+  g_assert_cmpuint (journaled_sheets (fixture, id, 1, NULL), ==, 1);
+}
+
+/* F-GEN-3: a sheet taken on arrival, then marked final on its form; the master's computer
+ * restarts and the mark's repeat comes (its answer was lost): the mark stands, and the sheet
+ * is not taken a second time. */
+static void
+test_client_mark_restart (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  const AdmFormation *formation = some_formation (fixture);
+  g_autofree char *id = g_strdup (formation->admiral->id);
+  g_autofree char *form = g_strdup_printf ("f0=%s&o0=defend", formation->id);
+  g_autofree char *hand_in = g_strdup_printf ("%s&client=%s&cycle=1", form, CLIENT_A);
+  g_autofree char *mark = g_strdup_printf ("%s&final=yes&client=%s&cycle=1", form, CLIENT_B);
+  g_autofree char *answer = NULL;
+  guint status = 0, entries;
+
+  adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
+  answer = post_form (fixture, id, "sheet", hand_in, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_free (answer);
+  answer = post_form (fixture, id, "sheet", mark, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_true (adm_portal_get_final (fixture->portal, id));
+
+  restart (fixture, TRUE);
+  g_assert_true (adm_portal_get_final (fixture->portal, id));
+  entries = n_entries (fixture);
+  g_free (answer);
+  answer = post_form (fixture, id, "sheet", mark, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+  g_assert_cmpuint (journaled_sheets (fixture, id, 1, NULL), ==, 1);
+  g_assert_true (adm_portal_get_final (fixture->portal, id));
+}
+
+/* The master journals something (a note of his own), then a phone's sheet arrives and is marked
+ * final, then he presses Undo: his own action is taken back, the phone's posts stay; Redo
+ * brings his action back, a phone's post since notwithstanding. The file opens again as it
+ * was left. */
+static void
+test_undo_passes_phones (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  const AdmFormation *formation = some_formation (fixture);
+  g_autofree char *id = g_strdup (formation->admiral->id);
+  g_autofree char *form = g_strdup_printf ("f0=%s&o0=defend&client=%s&cycle=1", formation->id,
+                                           CLIENT_A);
+  g_autofree char *answer = NULL;
+  g_autoptr(AdmEvent) own = adm_event_new ("note", g_get_real_time () / G_USEC_PER_SEC);
+  g_autoptr(GError) error = NULL;
+  guint status = 0;
+
+  adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
+  adm_event_set_text (own, "The jump point is closed to traffic.");
+  g_assert_true (adm_campaign_append (fixture->campaign, own, &error));
+  g_assert_no_error (error);
+  answer = post_form (fixture, id, "sheet", form, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_free (answer);
+  answer = post_form (fixture, id, "final", "final=yes&client=" CLIENT_B "&cycle=1", &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+
+  g_assert_true (adm_campaign_undo (fixture->campaign, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (journaled (fixture, "note", NULL, NULL), ==, 0);
+  g_assert_cmpuint (journaled_sheets (fixture, id, 1, NULL), ==, 1);
+  g_assert_cmpuint (journaled_finals (fixture, id, NULL), ==, 1);
+  g_assert_true (adm_portal_get_final (fixture->portal, id));
+  /* Nothing of the master's left to undo: the phones' posts are not his. */
+  g_assert_false (adm_campaign_can_undo (fixture->campaign));
+
+  /* A phone's post after his Undo leaves his Redo. */
+  g_free (answer);
+  answer = post_form (fixture, id, "final", "final=no&client=" CLIENT_A "1&cycle=1", &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_true (adm_campaign_can_redo (fixture->campaign));
+  g_assert_true (adm_campaign_redo (fixture->campaign, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (journaled (fixture, "note", NULL, NULL), ==, 1);
+  g_assert_cmpuint (journaled_finals (fixture, id, NULL), ==, 2);
+  g_assert_true (adm_campaign_undo (fixture->campaign, &error));
+  g_assert_no_error (error);
+
+  restart (fixture, TRUE);
+  g_assert_cmpuint (journaled (fixture, "note", NULL, NULL), ==, 0);
+  g_assert_cmpuint (journaled_sheets (fixture, id, 1, NULL), ==, 1);
+  g_assert_cmpuint (journaled_finals (fixture, id, NULL), ==, 2);
+  g_assert_false (adm_portal_get_final (fixture->portal, id));
+  g_assert_true (adm_campaign_can_redo (fixture->campaign));
+}
+
+/* F-GEN-3: a phone's sheet for cycle 2, taken on arrival after the master resolved cycle 1,
+ * rests on that resolution: his Undo of it is refused with why, and nothing changes. */
+static void
+test_undo_refused_under_phone (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  const AdmFormation *formation = some_formation (fixture);
+  g_autofree char *id = g_strdup (formation->admiral->id);
+  g_autofree char *form = g_strdup_printf ("f0=%s&o0=defend&client=%s&cycle=2", formation->id,
+                                           CLIENT_A);
+  g_autofree char *answer = NULL;
+  g_autoptr(GError) error = NULL;
+  guint status = 0, entries;
+
+  adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
+  komarr_end_cycle (fixture->campaign, g_get_real_time () / G_USEC_PER_SEC);
+  g_assert_cmpuint (adm_strategy_get_cycle (strategy_of (fixture->campaign)), ==, 2);
+  answer = post_form (fixture, id, "sheet", form, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_cmpuint (journaled_sheets (fixture, id, 2, NULL), ==, 1);
+  entries = n_entries (fixture);
+  g_assert_false (adm_campaign_undo (fixture->campaign, &error));
+  g_assert_nonnull (error);
+  assert_contains (error->message, "what a phone handed in after it rests on it",
+                   "the refusal");
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+  g_assert_cmpuint (adm_strategy_get_cycle (strategy_of (fixture->campaign)), ==, 2);
+  g_assert_cmpuint (journaled_sheets (fixture, id, 2, NULL), ==, 1);
 }
 
 int
@@ -1243,6 +1493,10 @@ main (int   argc,
   ADD ("F-GEN-6/muster-client-after-restart", muster_setup, test_muster_client_after_restart);
   ADD ("F-GEN-3/final-client", campaign_setup, test_final_client);
   ADD ("F-GEN-3/final-client-after-restart", campaign_setup, test_final_client_after_restart);
+  ADD ("F-GEN-3/client-waiting-restart", campaign_setup, test_client_waiting_restart);
+  ADD ("F-GEN-3/client-mark-restart", campaign_setup, test_client_mark_restart);
+  ADD ("F-GEN-3/undo-passes-phones", campaign_setup, test_undo_passes_phones);
+  ADD ("F-GEN-3/undo-refused-under-phone", campaign_setup, test_undo_refused_under_phone);
 #undef ADD
   return g_test_run ();
 }

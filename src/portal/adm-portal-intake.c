@@ -538,7 +538,9 @@ _adm_portal_receive_sheet (Server            *server,
 }
 
 /* The master's refusal of @sheet in the journal's events in effect (adm_portal_refuse ()),
- * or NULL: undone, it is no longer there. */
+ * or NULL: undone, it is no longer there. Only one since the sheet was handed in (its
+ * "handed-in" note, journal_sheet ()) is its: a sheet handed in again within the same second
+ * as one refused is not refused by that. */
 static const AdmEvent *
 journaled_refusal (AdmPortal            *self,
                    const AdmPortalSheet *sheet)
@@ -551,11 +553,14 @@ journaled_refusal (AdmPortal            *self,
     {
       const AdmEvent *event = g_ptr_array_index (events, i - 1);
 
-      if (g_str_equal (adm_event_get_kind (event), "note") &&
-          g_strcmp0 (adm_event_get (event, "portal"), "refused") == 0 &&
-          g_strcmp0 (adm_event_get (event, "admiral"), sheet->admiral_id) == 0 &&
-          g_strcmp0 (adm_event_get (event, "cycle"), cycle) == 0 &&
-          g_strcmp0 (adm_event_get (event, "sheet-received"), received) == 0)
+      if (!g_str_equal (adm_event_get_kind (event), "note") ||
+          g_strcmp0 (adm_event_get (event, "admiral"), sheet->admiral_id) != 0 ||
+          g_strcmp0 (adm_event_get (event, "cycle"), cycle) != 0 ||
+          g_strcmp0 (adm_event_get (event, "sheet-received"), received) != 0)
+        continue;
+      if (g_strcmp0 (adm_event_get (event, "portal"), "handed-in") == 0)
+        return NULL;
+      if (g_strcmp0 (adm_event_get (event, "portal"), "refused") == 0)
         return event;
     }
   return NULL;
@@ -672,11 +677,13 @@ job_read_back (AdmPortal        *self,
   _adm_portal_job_reply (job);
 }
 
-/* The journal event's kind a post of @kind is kept as, under which its client id is known. */
+/* The kind under which a post of @kind's client id is known: a muster's, or one about his
+ * sheet — "Hand in the sheet", "Mark my sheet final" (a post of the sheet's form) and "Not
+ * final after all" alike, so that a repeat is known whichever way it was kept. */
 static const char *
 client_kind (JobKind kind)
 {
-  return kind == JOB_MUSTER ? "muster" : kind == JOB_FINAL ? "final" : "sheet";
+  return kind == JOB_MUSTER ? "muster" : "sheet";
 }
 
 static char *
@@ -688,11 +695,11 @@ client_key (const char *kind,
 }
 
 /* Main thread: the client ids of the posts kept from phones, "KIND\nADMIRAL\nCLIENT" → the
- * cycle it was kept in: the journal's "sheet" and "muster" events and its final marks ("note"
- * with portal="final", journal_final ()), read once, then each post kept since
- * (_adm_portal_job_remember ()). A sheet waiting for the master is remembered here alone;
- * journaled, a sheet's, a muster's or a final mark's event carries the id, so that a repeat
- * is known after the master's computer restarts. */
+ * cycle it was kept in: the journal's "sheet" and "muster" events, its sheets handed in to
+ * wait for the master ("note" with portal="handed-in", journal_sheet ()) and its final marks
+ * ("note" with portal="final", mark_final ()), read once, then each post kept since
+ * (_adm_portal_job_remember ()). Each of them carries the id where the journal keeps it, so
+ * that a repeat is known after the master's computer restarts. */
 static GHashTable *
 clients_of (AdmPortal *self)
 {
@@ -709,10 +716,12 @@ clients_of (AdmPortal *self)
       const char *kind = adm_event_get_kind (event);
       guint64 cycle = 0;
 
-      if (g_str_equal (kind, "note") && g_strcmp0 (adm_event_get (event, "portal"), "final") == 0)
-        kind = "final";
+      if (g_str_equal (kind, "note") &&
+          (g_strcmp0 (adm_event_get (event, "portal"), "final") == 0 ||
+           g_strcmp0 (adm_event_get (event, "portal"), "handed-in") == 0))
+        kind = "sheet";
       if (client == NULL || !(g_str_equal (kind, "muster") ||
-                              ((g_str_equal (kind, "sheet") || g_str_equal (kind, "final")) &&
+                              (g_str_equal (kind, "sheet") &&
                                g_ascii_string_to_unsigned (adm_event_get (event, "cycle"), 10,
                                                            1, G_MAXUINT, &cycle, NULL))))
         continue;
@@ -766,6 +775,151 @@ _adm_portal_job_remember (AdmPortal        *self,
                           GUINT_TO_POINTER (_adm_portal_current_cycle (self)));
 }
 
+static gboolean mark_final (AdmPortal        *self,
+                            Job              *job,
+                            const AdmAdmiral *admiral,
+                            gboolean          final);
+
+/* F-GEN-3, ruling "portal-sheet-journaled": main thread: @events, the sheet of @job that the
+ * engine's check passed, journaled as a phone's post (adm_campaign_append_phone ()) before his
+ * phone is told "Received", so that a restart of the master's computer loses no sheet handed
+ * in and its repeat is known by the client id it carries: taken on arrival, as his sheet;
+ * else as a "note" (portal="handed-in": his id, the cycle, when it was received, whether
+ * late, the client id, and his form as he posted it) that keeps it waiting for the master
+ * (_adm_portal_sheets_from_journal ()). */
+static gboolean
+journal_sheet (AdmPortal         *self,
+               Job               *job,
+               const AdmAdmiral  *admiral,
+               GPtrArray         *events,
+               GError           **error)
+{
+  g_autoptr(GPtrArray) notes = NULL;
+  g_autoptr(GHashTable) form = NULL;
+  g_autofree char *encoded = NULL, *received = NULL, *text = NULL;
+  const AdmEvent *sheet = g_ptr_array_index (events, 0);
+  AdmEvent *note;
+
+  if (self->accept_on_arrival)
+    return adm_campaign_append_phone (self->campaign, events, error);
+  form = g_hash_table_new (g_str_hash, g_str_equal);
+  {
+    GHashTableIter iter;
+    gpointer key, value;
+
+    g_hash_table_iter_init (&iter, job->fields);
+    while (g_hash_table_iter_next (&iter, &key, &value))
+      if (!g_str_equal (key, "csrf") && !g_str_equal (key, "step"))
+        g_hash_table_insert (form, key, value);
+  }
+  encoded = soup_form_encode_hash (form);
+  received = g_strdup_printf ("%" G_GINT64_FORMAT, adm_event_get_time (sheet));
+  note = adm_event_new ("note", adm_event_get_time (sheet));
+  adm_event_set (note, "portal", "handed-in");
+  adm_event_set (note, "admiral", admiral->id);
+  adm_event_set (note, "cycle", adm_event_get (sheet, "cycle"));
+  adm_event_set (note, "sheet-received", received);
+  adm_event_set (note, "late", adm_event_get (sheet, "late"));
+  if (job->client != NULL)
+    adm_event_set (note, "client", job->client);
+  adm_event_set (note, "form", encoded);
+  /* Translators: a note in the master's journal, "Baron Fell handed in his sheet for cycle 2
+   * on his phone: it waits for you in the Orders tab." */
+  text = g_strdup_printf (_("%s handed in his sheet for cycle %s on his phone: it waits for "
+                            "you in the Orders tab."), admiral->name,
+                          adm_event_get (sheet, "cycle"));
+  adm_event_set_text (note, text);
+  notes = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  g_ptr_array_add (notes, note);
+  return adm_campaign_append_phone (self->campaign, notes, error);
+}
+
+/* Main thread: a sheet of this cycle kept for @admiral_id (its events taken), pending. */
+static AdmPortalSheet *
+keep_sheet (AdmPortal  *self,
+            const char *admiral_id,
+            guint       cycle,
+            gint64      received,
+            gboolean    late,
+            GPtrArray  *events)
+{
+  AdmPortalSheet *sheet = g_new0 (AdmPortalSheet, 1);
+
+  sheet->admiral_id = g_strdup (admiral_id);
+  sheet->cycle = cycle;
+  sheet->received = received;
+  sheet->late = late;
+  sheet->events = events;
+  sheet->status = ADM_PORTAL_SHEET_PENDING;
+  g_hash_table_replace (self->sheets, g_strdup (admiral_id), sheet);
+  return sheet;
+}
+
+/* Main thread, as the portal opens its campaign: this cycle's sheets from phones as the
+ * journal's actions in effect keep them, in order (journal_sheet (), mark_final ()), so that
+ * a restart of the master's computer loses neither a sheet waiting for him nor a final mark:
+ * a sheet handed in to wait (its form read again, and kept to come back filled in), taken
+ * on arrival, or accepted by the master since (the "sheet" event of the time it was
+ * received); then its final marks; the master's refusals follow the journal as ever
+ * (_adm_portal_sync_refusals ()). */
+void
+_adm_portal_sheets_from_journal (AdmPortal *self)
+{
+  GPtrArray *done = adm_journal_get_done (adm_campaign_get_journal (self->campaign));
+  g_autofree char *current = g_strdup_printf ("%u", _adm_portal_current_cycle (self));
+  guint cycle = _adm_portal_current_cycle (self);
+
+  for (guint a = 0; a < done->len; a++)
+    {
+      AdmJournalAction *action = g_ptr_array_index (done, a);
+      GPtrArray *events = adm_journal_action_get_events (action);
+      const AdmEvent *first = g_ptr_array_index (events, 0);
+      const char *admiral_id = adm_event_get (first, "admiral");
+      const char *portal = adm_event_get (first, "portal");
+      const AdmAdmiral *admiral;
+      AdmPortalSheet *sheet;
+
+      if (admiral_id == NULL || g_strcmp0 (adm_event_get (first, "cycle"), current) != 0 ||
+          (admiral = _adm_portal_admiral_of (self, admiral_id)) == NULL)
+        continue;
+      sheet = g_hash_table_lookup (self->sheets, admiral_id);
+      if (g_str_equal (adm_event_get_kind (first), "note") &&
+          g_strcmp0 (portal, "handed-in") == 0)
+        {
+          g_autoptr(GHashTable) fields = soup_form_decode (adm_event_get (first, "form") != NULL
+                                                           ? adm_event_get (first, "form") : "");
+          guint64 received = 0;
+          gboolean late = g_strcmp0 (adm_event_get (first, "late"), "true") == 0;
+          GPtrArray *sheet_events;
+
+          if (!g_ascii_string_to_unsigned (adm_event_get (first, "sheet-received"), 10, 0,
+                                           G_MAXINT64, &received, NULL))
+            continue;
+          sheet_events = form_events (self->campaign, admiral, cycle, (gint64) received, late,
+                                      fields);
+          if (adm_event_get (first, "client") != NULL)
+            adm_event_set (g_ptr_array_index (sheet_events, 0), "client",
+                           adm_event_get (first, "client"));
+          keep_sheet (self, admiral_id, cycle, (gint64) received, late, sheet_events);
+          keep_posted (self, admiral, fields, NULL);
+        }
+      else if (g_str_equal (adm_event_get_kind (first), "sheet"))
+        {
+          /* The master's acceptance of the sheet waiting; or a sheet taken on arrival. */
+          if (sheet != NULL && sheet->received == adm_event_get_time (first))
+            sheet->status = ADM_PORTAL_SHEET_ACCEPTED;
+          else if (adm_journal_action_is_aside (action))
+            keep_sheet (self, admiral_id, cycle, adm_event_get_time (first),
+                        g_strcmp0 (adm_event_get (first, "late"), "true") == 0,
+                        g_ptr_array_ref (events))->status = ADM_PORTAL_SHEET_ACCEPTED;
+        }
+      else if (g_str_equal (adm_event_get_kind (first), "note") &&
+               g_strcmp0 (portal, "final") == 0 && sheet != NULL)
+        sheet->final = g_strcmp0 (adm_event_get (first, "final"), "yes") == 0;
+    }
+  _adm_portal_sync_refusals (self);
+}
+
 /* Main thread: the posted sheet of @job checked by the engine and kept for the master, or,
  * refused, kept as his form to come back filled in with the engine's reason; either way the
  * answer sends the browser to his page (POST/Redirect/GET), which says so. */
@@ -804,8 +958,7 @@ _adm_portal_job_sheet (AdmPortal        *self,
   g_hash_table_remove (job->fields, "final");
   if (mark && same_as_handed_in (self, admiral, job->fields))
     {
-      adm_portal_set_final (self, admiral->id, TRUE, NULL);
-      _adm_portal_job_remember (self, job, admiral);
+      mark_final (self, job, admiral, TRUE);
       job->status = SOUP_STATUS_SEE_OTHER;
       _adm_portal_job_reply (job);
       return;
@@ -830,10 +983,11 @@ _adm_portal_job_sheet (AdmPortal        *self,
       _adm_portal_job_reply (job);
       return;
     }
-  /* Taken on arrival, it is journaled before his phone is told anything: "Received" only
-   * once the journal took it. Refused, nothing is kept, and his form comes back with why:
-   * that the campaign cannot be saved (the master is told why), or the rules' words. */
-  if (self->accept_on_arrival && !adm_campaign_append_all (self->campaign, events, &error))
+  /* It is journaled before his phone is told anything — taken on arrival as his sheet, else
+   * as waiting for the master (journal_sheet ()) —: "Received" only once the journal took it.
+   * Refused, nothing is kept, and his form comes back with why: that the campaign cannot be
+   * saved (the master is told why), or the rules' words. */
+  if (!journal_sheet (self, job, admiral, events, &error))
     {
       gboolean unsaved = _adm_portal_not_saved (self, admiral, error);
       g_autofree char *reason = NULL;
@@ -852,21 +1006,14 @@ _adm_portal_job_sheet (AdmPortal        *self,
       return;
     }
   _adm_portal_job_remember (self, job, admiral);
-  sheet = g_new0 (AdmPortalSheet, 1);
-  sheet->admiral_id = g_strdup (admiral->id);
-  sheet->cycle = cycle;
-  sheet->received = now;
-  sheet->late = late;
-  sheet->events = g_steal_pointer (&events);
-  sheet->status = ADM_PORTAL_SHEET_PENDING;
-  g_hash_table_replace (self->sheets, g_strdup (admiral->id), sheet);
+  sheet = keep_sheet (self, admiral->id, cycle, now, late, g_steal_pointer (&events));
   keep_posted (self, admiral, job->fields, NULL);
   _adm_portal_pages_changed (self, FALSE);
   g_signal_emit (self, _adm_portal_signals[SHEET_RECEIVED], 0, admiral->id);
   if (self->accept_on_arrival)
     set_status (self, sheet, ADM_PORTAL_SHEET_ACCEPTED, NULL);
   if (mark)
-    adm_portal_set_final (self, admiral->id, TRUE, NULL);
+    mark_final (self, job, admiral, TRUE);
   _adm_portal_job_reply (job);
 }
 
@@ -1149,30 +1296,35 @@ adm_portal_set_final (AdmPortal   *self,
   return TRUE;
 }
 
-/* Main thread: his final mark (or its taking back) sent with client id @job->client, journaled
- * as a "note" (portal="final", his id, the cycle, final="yes" or "no", the client id) so that
- * its repeat is known after a restart as a sheet's is (clients_of ()). The mark itself is the
- * portal's, as the sheet waiting for the master is. Not saved, the master is told and the
- * mark stands, its id then remembered in memory only. */
-static void
-journal_final (AdmPortal        *self,
-               Job              *job,
-               const AdmAdmiral *admiral,
-               gboolean          final)
+/* Main thread: the one way a phone's final mark is set or taken back — "Not final after all"
+ * and "Mark my sheet final" alike, posted on its own (_adm_portal_job_final ()) or with his
+ * sheet (_adm_portal_job_sheet ()): set, journaled as a phone's "note" (portal="final", his
+ * id, the cycle, final="yes" or "no", the client id, if any) so that the mark and its repeat
+ * are known after a restart as a sheet's are (clients_of (), _adm_portal_sheets_from_journal
+ * ()), and its client id remembered. Not saved, the master is told and the mark stands, its
+ * id then remembered in memory only. FALSE when he has no sheet that may be marked. */
+static gboolean
+mark_final (AdmPortal        *self,
+            Job              *job,
+            const AdmAdmiral *admiral,
+            gboolean          final)
 {
-  g_autoptr(AdmEvent) note = NULL;
+  g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   guint cycle = _adm_portal_current_cycle (self);
+  AdmEvent *note;
 
-  if (job->client == NULL)
-    return;
+  if (!adm_portal_set_final (self, admiral->id, final, NULL))
+    return FALSE;
   note = adm_event_new ("note", g_get_real_time () / G_USEC_PER_SEC);
+  g_ptr_array_add (notes, note);
   adm_event_set (note, "portal", "final");
   adm_event_set (note, "admiral", admiral->id);
   adm_event_set_int (note, "cycle", cycle);
   adm_event_set (note, "final", final ? "yes" : "no");
-  adm_event_set (note, "client", job->client);
+  if (job->client != NULL)
+    adm_event_set (note, "client", job->client);
   text = final
     /* Translators: a note in the master's journal, "Baron Fell marked his sheet for cycle 2
      * final on his phone." */
@@ -1182,8 +1334,10 @@ journal_final (AdmPortal        *self,
     : g_strdup_printf (_("%s took back the final mark of his sheet for cycle %u on his phone."),
                        admiral->name, cycle);
   adm_event_set_text (note, text);
-  if (!adm_campaign_append (self->campaign, note, &error))
+  if (!adm_campaign_append_phone (self->campaign, notes, &error))
     _adm_portal_not_saved (self, admiral, error);
+  _adm_portal_job_remember (self, job, admiral);
+  return TRUE;
 }
 
 /* Main thread: his page's "Mark my sheet final" (field final=yes) or "Not final" (final=no).
@@ -1225,10 +1379,8 @@ _adm_portal_job_final (AdmPortal        *self,
       _adm_portal_job_reply (job);
       return;
     }
-  if (adm_portal_set_final (self, admiral->id, final, NULL))
+  if (mark_final (self, job, admiral, final))
     {
-      journal_final (self, job, admiral, final);
-      _adm_portal_job_remember (self, job, admiral);
       job->status = SOUP_STATUS_SEE_OTHER;
       _adm_portal_job_reply (job);
       return;

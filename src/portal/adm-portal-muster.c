@@ -657,7 +657,7 @@ _adm_portal_job_muster (AdmPortal        *self,
       /* The one check again, as the muster is journaled, with the id his page gave it. */
       if (job->client != NULL)
         adm_event_set (g_ptr_array_index (events, 0), "client", job->client);
-      if (adm_campaign_append_all (self->campaign, events, &error))
+      if (adm_campaign_append_phone (self->campaign, events, &error))
         {
           _adm_portal_job_remember (self, job, admiral);
           _adm_portal_fill_clear (&fill);

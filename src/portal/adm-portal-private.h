@@ -415,6 +415,7 @@ char     *_adm_portal_posted_fill    (AdmPortal            *self,
                                       AdmPortalFormFill    *fill);
 void      _adm_portal_fill_clear     (AdmPortalFormFill    *fill);
 void      _adm_portal_sync_refusals  (AdmPortal            *self);
+void      _adm_portal_sheets_from_journal (AdmPortal       *self);
 /* Main thread: a post sent again with its client id answered as the first (TRUE); a post
  * kept, its client id remembered. adm-portal-intake.c. */
 gboolean  _adm_portal_job_repeated   (AdmPortal            *self,

@@ -571,6 +571,7 @@ adm_portal_new (AdmCampaign  *campaign,
   if (self->tokens == NULL)
     return NULL;
   self->shared->tokens = g_object_ref (self->tokens);
+  _adm_portal_sheets_from_journal (self);
   _adm_portal_pages_changed (self, TRUE);
   return g_steal_pointer (&self);
 }

@@ -955,7 +955,8 @@ apply_readiness (AdmState       *self,
 }
 
 /* "note": the master's free text, kept in the journal; one the portal journals for a phone's
- * post (a final mark) may carry the post's client id, the phone's kind of id or none. */
+ * post (a sheet handed in to wait for the master, a final mark) may carry the post's client
+ * id, the phone's kind of id or none. */
 
 static gboolean
 check_note (AdmState        *self,
