@@ -281,6 +281,15 @@ print_ui (const char *what,
            bench_verdict (MAX (r, took[0].ready), TARGET_MS));
 }
 
+
+/* The first formation's item, as the Fleets page selects it. */
+static AdmScenarioItem *
+formation_f0 (AdmiraltyScenarioEditor *editor)
+{
+  AdmScenarioEdit *edit = admiralty_scenario_editor_get_edit (editor);
+
+  return adm_scenario_edit_find_item (edit, adm_scenario_edit_find (edit, "formation", "f0"));
+}
 /* "Add Ship" clicked on the Fleets page, formation f0 shown: from the button's release to the
  * painted frame (the ship in the document, the problems listed again, the draft written, its
  * row shown); each taken back with Undo before the next. Then a sector dragged on the Map
@@ -313,8 +322,7 @@ measure_ui (GtkApplication *application,
   admiralty_scenario_editor_set_visible_page (editor, "fleets");
   admiralty_editor_fleets_select (ADMIRALTY_EDITOR_FLEETS (
                                     admiralty_scenario_editor_get_page (editor, "fleets")),
-                                  adm_scenario_edit_find (admiralty_scenario_editor_get_edit (editor),
-                                                          "formation", "f0"));
+                                  formation_f0 (editor));
   bench_wait_paint (window);
   button = find_button (admiralty_scenario_editor_get_page (editor, "fleets"), "Add _Ship");
   if (button == NULL)
@@ -509,8 +517,7 @@ main (int   argc,
 
   admiralty_editor_fleets_select (ADMIRALTY_EDITOR_FLEETS (
                                     admiralty_scenario_editor_get_page (editor, "fleets")),
-                                  adm_scenario_edit_find (admiralty_scenario_editor_get_edit (editor),
-                                                          "formation", "f0"));
+                                  formation_f0 (editor));
   measure (editor, "fleets", "A ship's readiness", edit_readiness);
   measure (editor, "fleets", "A ship added or removed", edit_add_remove_ship);
   measure (editor, "map", "A sector moved", edit_move_sector);

@@ -201,6 +201,14 @@ click_formation (AdmiraltyScenarioEditor *editor,
   wait_frame (GTK_WIDGET (editor));
   pointer_click_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list),
                                                                     index)));
-  g_assert_true (admiralty_editor_fleets_get_formation (fleets) == formation);
+  g_assert_true (formation_shown (fleets) == formation);
   return formation;
+}
+
+xmlNode *
+formation_shown (AdmiraltyEditorFleets *fleets)
+{
+  AdmScenarioFleet *shown = admiralty_editor_fleets_get_formation (fleets);
+
+  return shown != NULL ? adm_scenario_item_get_element (ADM_SCENARIO_ITEM (shown)) : NULL;
 }

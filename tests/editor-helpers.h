@@ -6,6 +6,7 @@
 
 #pragma once
 
+#include "admiralty-editor-fleets.h"
 #include "admiralty-scenario-editor.h"
 #include "pointer-helpers.h"
 
@@ -46,6 +47,8 @@ void                     choose_named     (AdmiraltyScenarioEditor *editor,
                                            GtkWidget               *control,
                                            const char              *name);
 
+/* The element of the formation or pool @fleets shows, or NULL. */
+xmlNode                 *formation_shown  (AdmiraltyEditorFleets   *fleets);
 /* The formation @id, shown by a click on it in the Fleets page's list. */
 xmlNode                 *click_formation  (AdmiraltyScenarioEditor *editor,
                                            const char              *id);

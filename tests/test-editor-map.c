@@ -428,7 +428,7 @@ test_skirmish_from_nothing (void)
       /* Its id, as the sample sheets name it. */
       type_into (editor, find_widget (GTK_WIDGET (fleets), is_row_titled, "Id"), formation->id);
       g_assert_true (adm_scenario_edit_find (edit, "formation", formation->id) ==
-                     admiralty_editor_fleets_get_formation (fleets));
+                     formation_shown (fleets));
       pointer_click_widget (find_widget (GTK_WIDGET (fleets), is_button_labelled, "Add _Ship"));
       pointer_click_widget (admiralty_editor_fleets_get_ship_entry (fleets, 0));
       keys_to (GTK_WIDGET (editor), "ctrl+a");

@@ -748,7 +748,7 @@ test_delete_map (void)
   wait_frame (GTK_WIDGET (editor));
   sector = adm_scenario_edit_find (edit, "sector", "hegen-inner-system");
   g_assert_nonnull (sector);
-  admiralty_editor_map_select (map, sector);
+  admiralty_editor_map_select (map, adm_scenario_edit_find_item (edit, sector));
   wait_frame (GTK_WIDGET (editor));
 
   before = bytes_now (editor);
@@ -774,7 +774,7 @@ test_delete_map (void)
 
   wait_frame (GTK_WIDGET (editor));
   sector = adm_scenario_edit_find (edit, "sector", "hegen-inner-system");
-  admiralty_editor_map_select (map, sector);
+  admiralty_editor_map_select (map, adm_scenario_edit_find_item (edit, sector));
   wait_frame (GTK_WIDGET (editor));
   before = bytes_now (editor);
   row = find_widget (GTK_WIDGET (map), is_button_tooltip, "Remove Link");
@@ -791,7 +791,7 @@ test_delete_map (void)
   wait_frame (GTK_WIDGET (editor));
   sector = adm_scenario_edit_find (edit, "sector", "hegen-inner-system");
   g_assert_nonnull (adm_scenario_edit_set_minefield (edit, sector, "komarr", 3));
-  admiralty_editor_map_select (map, sector);
+  admiralty_editor_map_select (map, adm_scenario_edit_find_item (edit, sector));
   /* The side panel shows the new minefield's row once the edit is seen. */
   iterate_until (minefield_row_shown, map, 10000);
   iterate ();

@@ -193,7 +193,7 @@ test_pools (void)
   list = find_widget (GTK_WIDGET (fleets), is_sidebar, NULL);
   g_assert_nonnull (list);
   pointer_click_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0)));
-  pool = admiralty_editor_fleets_get_formation (fleets);
+  pool = formation_shown (fleets);
   g_assert_nonnull (pool);
   g_assert_cmpstr ((const char *) pool->name, ==, "pool");
   admiral = adm_xml_get_string (pool, "admiral");
@@ -229,7 +229,7 @@ test_pools (void)
   g_assert_null (adm_scenario_edit_find (edit, "ship", "nightingale"));
   pointer_click_widget (button (GTK_WIDGET (fleets), "Add _Pool"));
   g_assert_cmpuint (count_pools (editor), ==, 11);
-  pool = admiralty_editor_fleets_get_formation (fleets);
+  pool = formation_shown (fleets);
   g_free (admiral);
   admiral = adm_xml_get_string (pool, "admiral");
   g_assert_cmpstr (admiral, ==, "vorkosigan");
@@ -371,7 +371,7 @@ test_build_small (void)
   pointer_click_widget (button (GTK_WIDGET (fleets), "Add _Formation"));
   type_to (GTK_WIDGET (editor), "First Squadron");
   keys_to (GTK_WIDGET (editor), "Return");
-  formation = admiralty_editor_fleets_get_formation (fleets);
+  formation = formation_shown (fleets);
   g_assert_nonnull (formation);
   g_assert_nonnull (adm_scenario_edit_find (edit, "formation", "first-squadron"));
   before = bytes_now (editor);
@@ -400,12 +400,12 @@ test_build_small (void)
   g_clear_pointer (&before, g_bytes_unref);
 
   /* The formation's admiral and starting sector, as the master picks them. */
-  formation = admiralty_editor_fleets_get_formation (fleets);
+  formation = formation_shown (fleets);
   before = bytes_now (editor);
   adm_scenario_edit_set (edit, formation, "admiral", "adm-aral-vorkosigan");
   assert_undo_redo (editor, before);
   g_clear_pointer (&before, g_bytes_unref);
-  formation = admiralty_editor_fleets_get_formation (fleets);
+  formation = formation_shown (fleets);
   adm_scenario_edit_set (edit, formation, "sector", "tau-verde-iv");
 
   g_assert_cmpuint (admiralty_scenario_editor_get_problems (editor)->len, ==, 0);
@@ -470,7 +470,7 @@ test_seventh_ship (void)
   root_screenshot ("editor-problems.png", 1280, 800);
   pointer_click_widget (admiralty_editor_problems_get_row (problems, 0));
   g_assert_cmpstr (admiralty_scenario_editor_get_visible_page (editor), ==, "fleets");
-  g_assert_true (admiralty_editor_fleets_get_formation (fleets) == formation);
+  g_assert_true (formation_shown (fleets) == formation);
 
   /* Undone, the problem is gone. */
   focus_window (GTK_WIDGET (editor));

@@ -606,6 +606,231 @@ test_scenario_rename (void)
   g_assert_cmpstr (id, ==, "hegen-hub-skirmish");
 }
 
+static void
+count_cb (GObject    *object,
+          GParamSpec *pspec,
+          guint      *count)
+{
+  (*count)++;
+}
+
+/* The season's classes as items of the document model: while the rules are the installed
+ * ones, the frigate is an item of the installed season; its hull set through it makes the
+ * season the scenario's own in one step, and the frigate stays the same object (found again
+ * by id), its "hull" notified; a new name moves its id and keeps the object; undone, the file
+ * is the shipped one byte for byte and the frigate the installed one again. */
+static void
+test_class_items (void)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_skirmish (&original);
+  g_autoptr(GError) error = NULL;
+  AdmScenarioSeason *season = adm_scenario_edit_get_season_item (edit);
+  GListModel *classes = adm_scenario_season_get_classes (season);
+  AdmSeasonClass *frigate;
+  guint n = g_list_model_get_n_items (classes), hull_seen = 0;
+  GPtrArray *problems;
+  AdmScenarioItem *at;
+
+  g_assert_true (g_list_model_get_item_type (classes) == ADM_TYPE_SEASON_CLASS);
+  g_assert_cmpuint (n, >, 1);
+  g_assert_false (adm_scenario_season_get_own (season));
+  g_assert_cmpstr (adm_scenario_item_get_name (ADM_SCENARIO_ITEM (season)), ==, "Forcon 2010");
+  frigate = adm_scenario_season_find_class (season, "frigate");
+  g_assert_nonnull (frigate);
+  g_assert_cmpint (adm_season_class_get_figure (frigate, "hull"), ==, 3);
+  g_assert_cmpstr (adm_season_class_get_category (frigate), ==, "escort");
+  g_assert_cmpuint (g_list_model_get_n_items (adm_season_class_get_weapons (frigate)), ==, 1);
+  g_assert_true (adm_scenario_item_get_parent (ADM_SCENARIO_ITEM (frigate)) ==
+                 ADM_SCENARIO_ITEM (season));
+  g_signal_connect (frigate, "notify::hull", G_CALLBACK (count_cb), &hull_seen);
+
+  g_assert_true (adm_season_class_set_figure (frigate, "hull", 7, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_scenario_season_get_own (season));
+  g_assert_true (adm_scenario_season_find_class (season, "frigate") == frigate);
+  g_assert_cmpint (adm_season_class_get_figure (frigate, "hull"), ==, 7);
+  g_assert_cmpuint (hull_seen, ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (classes), ==, n);
+  g_assert_true (adm_scenario_item_get_parent (ADM_SCENARIO_ITEM (frigate)) ==
+                 ADM_SCENARIO_ITEM (season));
+  g_assert_true (adm_scenario_edit_find_item (edit, adm_scenario_edit_find_class (edit, "frigate"))
+                 == ADM_SCENARIO_ITEM (frigate));
+
+  /* A hull of 0 is written, and the Problems page's problem is at the frigate's item. */
+  g_assert_true (adm_season_class_set_figure (frigate, "hull", 0, &error));
+  problems = adm_scenario_edit_check (edit);
+  g_assert_cmpuint (problems->len, >=, 1);
+  at = adm_scenario_edit_find_item (edit, ((AdmProblem *) problems->pdata[0])->node);
+  g_assert_true (at == ADM_SCENARIO_ITEM (frigate));
+  g_ptr_array_unref (problems);
+
+  g_assert_true (adm_scenario_item_set_name (ADM_SCENARIO_ITEM (frigate), "Light Frigate",
+                                             &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (adm_scenario_item_get_id (ADM_SCENARIO_ITEM (frigate)), ==, "light-frigate");
+  g_assert_true (adm_scenario_season_find_class (season, "light-frigate") == frigate);
+
+  while (adm_scenario_edit_can_undo (edit))
+    g_assert_true (adm_scenario_edit_undo (edit));
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), original);
+  g_assert_false (adm_scenario_season_get_own (season));
+  g_assert_true (adm_scenario_season_find_class (season, "frigate") == frigate);
+  g_assert_true (adm_scenario_item_get_attached (ADM_SCENARIO_ITEM (frigate)));
+  g_assert_cmpint (adm_season_class_get_figure (frigate, "hull"), ==, 3);
+}
+
+/* Nothing changed: the shipped bytes, nothing to undo, the rules still the installed ones. */
+static void
+assert_unchanged (AdmScenarioEdit *edit,
+                  GBytes          *original)
+{
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), original);
+  g_assert_false (adm_scenario_edit_can_undo (edit));
+  g_assert_false (adm_scenario_edit_get_modified (edit));
+  g_assert_false (adm_scenario_season_get_own (adm_scenario_edit_get_season_item (edit)));
+}
+
+/* Each refused with a message naming the thing and the problem, and nothing changed. */
+static void
+assert_refused (AdmScenarioEdit *edit,
+                GBytes          *original,
+                gboolean         done,
+                GError          *error,
+                const char      *named,
+                const char      *problem)
+{
+  g_assert_false (done);
+  g_assert_error (error, ADM_SCENARIO_ITEM_ERROR, ADM_SCENARIO_ITEM_ERROR_INVALID);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, named));
+  g_assert_nonnull (strstr (error->message, problem));
+  g_assert_nonnull (strstr (error->message, "nothing was changed"));
+  assert_unchanged (edit, original);
+}
+
+static void
+test_class_items_refused (void)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_skirmish (&original);
+  AdmScenarioSeason *season = adm_scenario_edit_get_season_item (edit);
+  AdmSeasonClass *frigate = adm_scenario_season_find_class (season, "frigate");
+  AdmSeasonClass *first = g_list_model_get_item (adm_scenario_season_get_classes (season), 0);
+  g_autofree char *taken = g_utf8_strdown (adm_scenario_item_get_name (ADM_SCENARIO_ITEM (first)),
+                                          -1);
+  AdmSeasonWeapon *guns = adm_season_class_find_weapon (frigate, "guns");
+  AdmSeasonFaction *komarr = adm_scenario_season_find_faction (season, "komarr");
+  struct { GError *error; gboolean done; } r = { NULL, FALSE };
+
+  g_object_unref (first);
+  g_assert_nonnull (guns);
+  g_assert_nonnull (komarr);
+
+  /* Another class's name, in other letter case too. */
+  r.done = adm_scenario_item_set_name (ADM_SCENARIO_ITEM (frigate), taken, &r.error);
+  assert_refused (edit, original, r.done, r.error, taken, "already");
+  g_clear_error (&r.error);
+  r.done = adm_season_class_copy (frigate, taken, &r.error) != NULL;
+  assert_refused (edit, original, r.done, r.error, taken, "already");
+  g_clear_error (&r.error);
+
+  /* A negative or a huge figure. */
+  r.done = adm_season_class_set_figure (frigate, "hull", -1, &r.error);
+  assert_refused (edit, original, r.done, r.error, "“Frigate”", "hull");
+  g_assert_nonnull (strstr (r.error->message, "-1"));
+  g_clear_error (&r.error);
+  r.done = adm_season_class_set_figure (frigate, "speed", 1000000, &r.error);
+  assert_refused (edit, original, r.done, r.error, "“Frigate”", "1000000");
+  g_clear_error (&r.error);
+  r.done = adm_season_weapon_set_figure (guns, "range", -5, &r.error);
+  assert_refused (edit, original, r.done, r.error, "“Gun battery”", "range");
+  g_clear_error (&r.error);
+  r.done = adm_season_faction_set_boarding_bonus (komarr, G_MAXINT, &r.error);
+  assert_refused (edit, original, r.done, r.error, "“Komarr”", "boarding-bonus");
+  g_clear_error (&r.error);
+
+  /* An empty name, category, arcs; a colour that is none. */
+  r.done = adm_scenario_item_set_name (ADM_SCENARIO_ITEM (frigate), "  ", &r.error);
+  g_assert_false (r.done);
+  g_assert_error (r.error, ADM_SCENARIO_ITEM_ERROR, ADM_SCENARIO_ITEM_ERROR_INVALID);
+  g_assert_nonnull (strstr (r.error->message, "name cannot be empty"));
+  assert_unchanged (edit, original);
+  g_clear_error (&r.error);
+  r.done = adm_season_class_copy (frigate, "", &r.error) != NULL;
+  assert_refused (edit, original, r.done, r.error, "name", "empty");
+  g_clear_error (&r.error);
+  r.done = adm_season_class_set_category (frigate, "", &r.error);
+  assert_refused (edit, original, r.done, r.error, "“Frigate”", "category");
+  g_clear_error (&r.error);
+  r.done = adm_season_weapon_set_arcs (guns, " ", &r.error);
+  assert_refused (edit, original, r.done, r.error, "“Gun battery”", "arcs");
+  g_clear_error (&r.error);
+  r.done = adm_season_class_add_weapon (frigate, "", &r.error) != NULL;
+  assert_refused (edit, original, r.done, r.error, "“Frigate”", "empty");
+  g_clear_error (&r.error);
+  r.done = adm_season_faction_set_colour (komarr, "blue", &r.error);
+  assert_refused (edit, original, r.done, r.error, "“Komarr”", "“blue”");
+  g_clear_error (&r.error);
+
+  /* An id follows the name and is not set by hand. */
+  r.done = adm_scenario_item_set_id (ADM_SCENARIO_ITEM (frigate), "sloop", &r.error);
+  assert_refused (edit, original, r.done, r.error, "id", "name");
+  g_clear_error (&r.error);
+
+  /* A class its ships are of stays. */
+  r.done = adm_scenario_item_remove (ADM_SCENARIO_ITEM (frigate), &r.error);
+  g_assert_false (r.done);
+  g_assert_nonnull (strstr (r.error->message, "cannot be removed"));
+  assert_unchanged (edit, original);
+  g_clear_error (&r.error);
+}
+
+/* F-WPN-11, F-WPN-12: a weapon added through its class's item, made a torpedo (which gives it
+ * its marker's speed and turns), removed; a copy of the class; each one step of undo. */
+static void
+test_weapon_items (void)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_skirmish (&original);
+  g_autoptr(GError) error = NULL;
+  AdmScenarioSeason *season = adm_scenario_edit_get_season_item (edit);
+  AdmSeasonClass *frigate = adm_scenario_season_find_class (season, "frigate");
+  GListModel *weapons = adm_season_class_get_weapons (frigate);
+  AdmSeasonWeapon *added;
+  AdmSeasonClass *copy;
+
+  added = adm_season_class_add_weapon (frigate, "Torpedo tube", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (added);
+  g_object_ref (added);
+  g_assert_cmpuint (g_list_model_get_n_items (weapons), ==, 2);
+  g_assert_true (adm_scenario_item_get_parent (ADM_SCENARIO_ITEM (added)) ==
+                 ADM_SCENARIO_ITEM (frigate));
+  g_assert_true (adm_season_weapon_set_weapon_type (added, "torpedo", &error));
+  g_assert_cmpint (adm_season_weapon_get_figure (added, "torpedo-speed"), ==, 20);
+  g_assert_cmpint (adm_season_weapon_get_figure (added, "torpedo-turns"), ==, 2);
+  g_assert_true (adm_scenario_item_remove (ADM_SCENARIO_ITEM (added), &error));
+  g_assert_false (adm_scenario_item_get_attached (ADM_SCENARIO_ITEM (added)));
+  g_assert_false (adm_season_weapon_set_arcs (added, "bow", &error));
+  g_assert_error (error, ADM_SCENARIO_ITEM_ERROR, ADM_SCENARIO_ITEM_ERROR_DETACHED);
+  g_clear_error (&error);
+  g_object_unref (added);
+  g_assert_cmpuint (g_list_model_get_n_items (weapons), ==, 1);
+
+  copy = adm_season_class_copy (frigate, "Frigate Mk II", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (copy);
+  g_assert_cmpstr (adm_scenario_item_get_id (ADM_SCENARIO_ITEM (copy)), ==, "frigate-mk-ii");
+  g_assert_cmpint (adm_season_class_get_figure (copy, "hull"), ==, 3);
+  g_assert_cmpuint (g_list_model_get_n_items (adm_season_class_get_weapons (copy)), ==, 1);
+
+  while (adm_scenario_edit_can_undo (edit))
+    g_assert_true (adm_scenario_edit_undo (edit));
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), original);
+  g_assert_null (adm_scenario_season_find_class (season, "frigate-mk-ii"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -613,6 +838,9 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/scenario-season/class-rename", test_class_rename);
+  g_test_add_func ("/engine/scenario-season/items/classes", test_class_items);
+  g_test_add_func ("/engine/scenario-season/items/refused", test_class_items_refused);
+  g_test_add_func ("/engine/scenario-season/items/F-WPN-11/weapons", test_weapon_items);
   g_test_add_func ("/engine/scenario-season/scenario-rename", test_scenario_rename);
 
   g_test_add_func ("/engine/scenario-season/make-own", test_make_own);

@@ -1421,12 +1421,11 @@ admiralty_editor_fleets_map (GtkWidget *widget)
     }
 }
 
-xmlNode *
+AdmScenarioFleet *
 admiralty_editor_fleets_get_formation (AdmiraltyEditorFleets *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self), NULL);
-  return self->formation != NULL
-         ? adm_scenario_item_get_element (ADM_SCENARIO_ITEM (self->formation)) : NULL;
+  return self->formation;
 }
 
 GtkWidget *
@@ -1439,11 +1438,11 @@ admiralty_editor_fleets_get_ship_entry (AdmiraltyEditorFleets *self,
 
 void
 admiralty_editor_fleets_select (AdmiraltyEditorFleets *self,
-                                xmlNode               *node)
+                                AdmScenarioItem       *item)
 {
   g_return_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self));
 
-  select_item (self, adm_scenario_edit_find_item (self->edit, node));
+  select_item (self, item);
 }
 
 void

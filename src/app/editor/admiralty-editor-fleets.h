@@ -21,11 +21,11 @@ G_DECLARE_FINAL_TYPE (AdmiraltyEditorFleets, admiralty_editor_fleets, ADMIRALTY,
 
 void      admiralty_editor_fleets_set_edit  (AdmiraltyEditorFleets *self,
                                              AdmScenarioEdit       *edit);
-/* Shows @node's formation or pool, and focuses @node's row when it is a ship. */
+/* Shows @item's formation or pool (@item one, or a ship of one), and focuses the ship's row. */
 void      admiralty_editor_fleets_select    (AdmiraltyEditorFleets *self,
-                                             xmlNode               *node);
-/* The element of the formation shown, or NULL. */
-xmlNode  *admiralty_editor_fleets_get_formation (AdmiraltyEditorFleets *self);
+                                             AdmScenarioItem       *item);
+/* The formation or pool shown, or NULL (borrowed). */
+AdmScenarioFleet *admiralty_editor_fleets_get_formation (AdmiraltyEditorFleets *self);
 /* What Delete removes with the focus on @widget: the ship of the row holding it, else the
  * formation or pool shown, or NULL. */
 AdmScenarioItem *admiralty_editor_fleets_get_item_at (AdmiraltyEditorFleets *self,

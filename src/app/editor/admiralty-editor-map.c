@@ -691,13 +691,10 @@ admiralty_editor_map_map (GtkWidget *widget)
 
 void
 admiralty_editor_map_select (AdmiraltyEditorMap *self,
-                             xmlNode            *node)
+                             AdmScenarioItem    *item)
 {
-  AdmScenarioItem *item;
-
   g_return_if_fail (ADMIRALTY_IS_EDITOR_MAP (self));
 
-  item = adm_scenario_edit_find_item (self->edit, node);
   if (ADM_IS_SCENARIO_LINK (item))
     item = ADM_SCENARIO_ITEM (adm_scenario_edit_find_sector (
              self->edit, adm_scenario_link_get_from (ADM_SCENARIO_LINK (item))));

@@ -21,9 +21,9 @@ G_DECLARE_FINAL_TYPE (AdmiraltyEditorMap, admiralty_editor_map, ADMIRALTY, EDITO
 
 void                admiralty_editor_map_set_edit (AdmiraltyEditorMap *self,
                                                    AdmScenarioEdit    *edit);
-/* Selects @node's sector (a sector, one of its objects, or a link's first end). */
+/* Selects @item's sector (a sector, one of its objects or minefields, or a link's first end). */
 void                admiralty_editor_map_select   (AdmiraltyEditorMap *self,
-                                                   xmlNode            *node);
+                                                   AdmScenarioItem    *item);
 /* What Delete removes with the focus on @widget: the object, minefield or link of the side
  * panel's row holding it, else the selected sector, or NULL. */
 AdmScenarioItem    *admiralty_editor_map_get_item_at (AdmiraltyEditorMap *self,

@@ -8,7 +8,6 @@
 #include "admiralty-editor-problems.h"
 #include "adm-oob.h"
 #include "adm-scenario-check.h"
-#include "adm-xml.h"
 
 struct _AdmiraltyEditorProblems
 {
@@ -23,7 +22,7 @@ struct _AdmiraltyEditorProblems
   GtkListBox *import_list;
 
   GPtrArray  *rows;   /* GtkWidget*, a row a problem */
-  GPtrArray  *nodes;  /* xmlNode*, each row's element, or NULL */
+  GPtrArray  *items;  /* AdmScenarioItem*, each row's, or NULL */
   GPtrArray  *suffixes; /* GtkWidget*, each row's "go to" arrow, or NULL */
   guint       n_problems;   /* the scenario's */
   guint       n_import;     /* the order of battle's not imported */
@@ -34,39 +33,46 @@ G_DEFINE_FINAL_TYPE (AdmiraltyEditorProblems, admiralty_editor_problems, ADW_TYP
 enum { PROBLEM_ACTIVATED, IMPORT_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-/* One element named for a master, or NULL for one a master does not name. */
+/* One item named for a master, or NULL for one a master does not name (the scenario, its
+ * rules, a pool). */
 static char *
-element_label (xmlNode    *node,
-               const char *name)
+item_label (AdmScenarioItem *item,
+            const char      *name)
 {
-  /* Translators: where a problem is; %s is the element's name */
-  if (adm_xml_is (node, "ship"))
+  /* Translators: where a problem is; %s is the thing's name */
+  if (ADM_IS_SCENARIO_SHIP (item))
     return g_strdup_printf (_("ship “%s”"), name);
-  if (adm_xml_is (node, "formation"))
+  if (ADM_IS_SCENARIO_FORMATION (item))
     return g_strdup_printf (_("formation “%s”"), name);
-  if (adm_xml_is (node, "sector"))
+  if (ADM_IS_SCENARIO_SECTOR (item))
     return g_strdup_printf (_("sector “%s”"), name);
-  if (adm_xml_is (node, "object"))
+  if (ADM_IS_SCENARIO_OBJECT (item))
     return g_strdup_printf (_("object “%s”"), name);
-  if (adm_xml_is (node, "admiral"))
+  if (ADM_IS_SCENARIO_ADMIRAL (item))
     return g_strdup_printf (_("admiral “%s”"), name);
-  if (adm_xml_is (node, "alliance"))
+  if (ADM_IS_SCENARIO_ALLIANCE (item))
     return g_strdup_printf (_("alliance “%s”"), name);
+  if (ADM_IS_SEASON_CLASS (item))
+    return g_strdup_printf (_("ship class “%s”"), name);
+  if (ADM_IS_SEASON_WEAPON (item))
+    return g_strdup_printf (_("weapon “%s”"), name);
+  if (ADM_IS_SEASON_FACTION (item))
+    return g_strdup_printf (_("faction “%s”"), name);
   return NULL;
 }
 
 /* Where a problem is: "ship “Kestrel” in formation “Hub Picket”", "sector “Pol orbit”". */
 static char *
-place_of (xmlNode *node)
+place_of (AdmScenarioItem *item)
 {
   g_autoptr(GString) place = g_string_new (NULL);
 
-  for (xmlNode *up = node; up != NULL && up->type == XML_ELEMENT_NODE; up = up->parent)
+  for (AdmScenarioItem *up = item; up != NULL; up = adm_scenario_item_get_parent (up))
     {
-      g_autofree char *name = adm_xml_get_string (up, "name");
-      g_autofree char *id = adm_xml_get_string (up, "id");
-      g_autofree char *label = element_label (up, name != NULL && name[0] != '\0' ? name
-                                                  : id != NULL ? id : "");
+      const char *name = adm_scenario_item_get_name (up);
+      const char *id = adm_scenario_item_get_id (up);
+      g_autofree char *label = item_label (up, name != NULL && name[0] != '\0' ? name
+                                               : id != NULL ? id : "");
 
       if (label == NULL)
         continue;
@@ -81,23 +87,31 @@ place_of (xmlNode *node)
 }
 
 static void
+item_unref (gpointer item)
+{
+  if (item != NULL)
+    g_object_unref (item);
+}
+
+static void
 row_activated_cb (AdmiraltyEditorProblems *self,
                   GtkListBoxRow           *row)
 {
   guint index;
 
-  if (g_ptr_array_find (self->rows, row, &index) && self->nodes->pdata[index] != NULL)
-    g_signal_emit (self, signals[PROBLEM_ACTIVATED], 0, self->nodes->pdata[index]);
+  if (g_ptr_array_find (self->rows, row, &index) && self->items->pdata[index] != NULL)
+    g_signal_emit (self, signals[PROBLEM_ACTIVATED], 0, self->items->pdata[index]);
 }
 
-/* A problem's line: its message, and where it is (element, file line, clause). */
+/* A problem's line: its message, and where it is (@item, file line, clause). */
 static void
 show_problem (GtkWidget        *row,
               GtkWidget       **suffix,
-              const AdmProblem *problem)
+              const AdmProblem *problem,
+              AdmScenarioItem  *item)
 {
   g_autofree char *title = g_markup_escape_text (problem->message, -1);
-  g_autofree char *place = problem->node != NULL ? place_of (problem->node) : NULL;
+  g_autofree char *place = item != NULL ? place_of (item) : NULL;
   g_autoptr(GString) subtitle = g_string_new (NULL);
   g_autofree char *escaped = NULL;
 
@@ -116,13 +130,13 @@ show_problem (GtkWidget        *row,
   escaped = g_markup_escape_text (subtitle->str, -1);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), escaped);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), problem->node != NULL);
-  if (problem->node != NULL && *suffix == NULL)
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), item != NULL);
+  if (item != NULL && *suffix == NULL)
     {
       *suffix = gtk_image_new_from_icon_name ("go-next-symbolic");
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), *suffix);
     }
-  else if (problem->node == NULL && *suffix != NULL)
+  else if (item == NULL && *suffix != NULL)
     {
       adw_action_row_remove (ADW_ACTION_ROW (row), *suffix);
       *suffix = NULL;
@@ -142,12 +156,14 @@ update_stack (AdmiraltyEditorProblems *self)
  * they were, and a row made costs more than a label set to the text it has. */
 void
 admiralty_editor_problems_set_problems (AdmiraltyEditorProblems *self,
+                                        AdmScenarioEdit         *edit,
                                         GPtrArray               *problems)
 {
   g_autofree char *summary = NULL;
   guint blocking;
 
   g_return_if_fail (ADMIRALTY_IS_EDITOR_PROBLEMS (self));
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (edit));
   g_return_if_fail (problems != NULL);
 
   while (self->rows->len > problems->len)
@@ -156,7 +172,7 @@ admiralty_editor_problems_set_problems (AdmiraltyEditorProblems *self,
       g_ptr_array_set_size (self->rows, self->rows->len - 1);
       g_ptr_array_set_size (self->suffixes, self->suffixes->len - 1);
     }
-  g_ptr_array_set_size (self->nodes, 0);
+  g_ptr_array_set_size (self->items, 0);
   for (guint i = 0; i < problems->len; i++)
     {
       const AdmProblem *problem = problems->pdata[i];
@@ -170,8 +186,12 @@ admiralty_editor_problems_set_problems (AdmiraltyEditorProblems *self,
           g_ptr_array_add (self->rows, row);
           g_ptr_array_add (self->suffixes, NULL);
         }
-      show_problem (self->rows->pdata[i], (GtkWidget **) &self->suffixes->pdata[i], problem);
-      g_ptr_array_add (self->nodes, problem->node);
+      AdmScenarioItem *item = problem->node != NULL
+                              ? adm_scenario_edit_find_item (edit, problem->node) : NULL;
+
+      show_problem (self->rows->pdata[i], (GtkWidget **) &self->suffixes->pdata[i], problem,
+                    item);
+      g_ptr_array_add (self->items, item != NULL ? g_object_ref (item) : NULL);
     }
   /* Advice (AdmProblem.advice) is listed too, but keeps nothing from starting. */
   blocking = adm_problems_count_blocking (problems);
@@ -298,7 +318,7 @@ admiralty_editor_problems_finalize (GObject *object)
   AdmiraltyEditorProblems *self = ADMIRALTY_EDITOR_PROBLEMS (object);
 
   g_ptr_array_unref (self->rows);
-  g_ptr_array_unref (self->nodes);
+  g_ptr_array_unref (self->items);
   g_ptr_array_unref (self->suffixes);
 
   G_OBJECT_CLASS (admiralty_editor_problems_parent_class)->finalize (object);
@@ -315,7 +335,7 @@ admiralty_editor_problems_class_init (AdmiraltyEditorProblemsClass *klass)
 
   signals[PROBLEM_ACTIVATED] =
     g_signal_new ("problem-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                  NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+                  NULL, NULL, G_TYPE_NONE, 1, ADM_TYPE_SCENARIO_ITEM);
   signals[IMPORT_CHANGED] =
     g_signal_new ("import-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                   NULL, NULL, G_TYPE_NONE, 0);
@@ -341,6 +361,6 @@ admiralty_editor_problems_init (AdmiraltyEditorProblems *self)
    * unparent it. */
   self->stack = GTK_STACK (adw_bin_get_child (ADW_BIN (self)));
   self->rows = g_ptr_array_new ();
-  self->nodes = g_ptr_array_new ();
+  self->items = g_ptr_array_new_with_free_func (item_unref);
   self->suffixes = g_ptr_array_new ();
 }

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-editor-problems.h: the scenario editor's Problems page — every problem of the
  * scenario at once (adm_scenario_check_all (), the checks of `admiralty-cli validate`), each
- * with its place, line and clause; activating one emits "problem-activated" (gpointer
- * xmlNode*, the element it is at) so that the editor shows it on its page. Above them, when
+ * with its place, line and clause; activating one emits "problem-activated"
+ * (AdmScenarioItem*, the item it is at or within: adm_scenario_edit_find_item ()) so that the
+ * editor shows it on its page. Above them, when
  * an order of battle was refused, the problems of its CSV. */
 #pragma once
 
 #include <adwaita.h>
 
+#include "adm-scenario-edit.h"
 
 G_BEGIN_DECLS
 
@@ -15,8 +17,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (AdmiraltyEditorProblems, admiralty_editor_problems, ADMIRALTY,
                       EDITOR_PROBLEMS, AdwBin)
 
-/* Shows @problems (AdmProblem*, borrowed until the next call). */
+/* Shows @problems (AdmProblem*) of the scenario @edit, each at the item it is at. */
 void       admiralty_editor_problems_set_problems (AdmiraltyEditorProblems *self,
+                                                   AdmScenarioEdit         *edit,
                                                    GPtrArray               *problems);
 /* The problems of the CSV @csv_name that an import refused (AdmOobProblem*, each with its line
  * and column), listed above the scenario's own — the order of battle's problems on the same

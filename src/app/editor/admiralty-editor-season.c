@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* admiralty-editor-season.c: the scenario editor's Season page (see the header). Every
+/* admiralty-editor-season.c: the scenario editor's Season page (see the header). It shows
+ * the season's items (adm-scenario-season.h) and changes them through their setters. Every
  * control names what it edits by ids — class, weapon, faction or ruling, and attribute — so
- * that a control outlives the document's elements, which an undo reads anew. */
+ * that a control outlives an item an undo takes away. */
 
 #include "config.h"
 
@@ -10,7 +11,6 @@
 #include "admiralty-editor-page.h"
 #include "admiralty-editor-season.h"
 #include "admiralty-faction-symbol.h"
-#include "adm-xml.h"
 
 typedef enum {
   FIELD_SPIN,      /* a whole number */
@@ -34,9 +34,11 @@ typedef struct {
 } Field;
 
 typedef struct {
-  GtkWidget *row;      /* AdwExpanderRow */
-  char      *klass;
-  gboolean   built;
+  GtkWidget      *row;      /* AdwExpanderRow */
+  char           *klass;
+  AdmSeasonClass *item;     /* its title and subtitle follow the item's values */
+  gulong          notify_id;
+  gboolean        built;
 } ClassRow;
 
 struct _AdmiraltyEditorSeason
@@ -75,15 +77,14 @@ static const char *const class_figures[] = {
 static const char *const categories[] = { "capital", "escort", "auxiliary", "station", NULL };
 static const char *const weapon_types[] = { "artillery", "destructor", "torpedo", "mine", NULL };
 
-/* @node's whole-number @attribute, 0 when it is none. */
+/* @item's whole-number property @attribute (a class's "hull", a weapon's "range"…). */
 static int
-int_of (xmlNode    *node,
-        const char *attribute)
+figure_of (gpointer    item,
+           const char *attribute)
 {
   int value = 0;
 
-  if (!adm_xml_get_int (node, attribute, FALSE, 0, &value, "", NULL))
-    return 0;
+  g_object_get (item, attribute, &value, NULL);
   return value;
 }
 
@@ -156,6 +157,9 @@ class_row_free (gpointer data)
 {
   ClassRow *row = data;
 
+  if (row->item != NULL)
+    g_signal_handler_disconnect (row->item, row->notify_id);
+  g_clear_object (&row->item);
   g_free (row->klass);
   g_free (row);
 }
@@ -191,40 +195,35 @@ find_field_by (AdmiraltyEditorSeason *self,
 }
 
 /* The season shown: the scenario's own, else the installed ruleset's (not edited itself: an
- * edit copies it into the scenario first). */
-static xmlNode *
+ * edit makes it the scenario's own first). */
+static AdmScenarioSeason *
 shown_season (AdmiraltyEditorSeason *self)
 {
-  xmlNode *season = adm_scenario_edit_get_season (self->edit);
-
-  if (season == NULL && self->ruleset != NULL)
-    season = adm_ruleset_get_season (self->ruleset);
-  return season;
+  return adm_scenario_edit_get_season_item (self->edit);
 }
 
-/* The first child of @parent named @name, NULL for no parent. */
-static xmlNode *
-first_of (xmlNode    *parent,
-          const char *name)
-{
-  return parent != NULL ? adm_xml_first_element (parent, name) : NULL;
-}
-
-static xmlNode *
+static AdmSeasonClass *
 shown_class (AdmiraltyEditorSeason *self,
              const char            *klass)
 {
-  xmlNode *classes = first_of (shown_season (self), "classes");
+  return adm_scenario_season_find_class (shown_season (self), klass);
+}
 
-  for (xmlNode *node = first_of (classes, "class"); node != NULL;
-       node = adm_xml_next_element (node, "class"))
-    {
-      g_autofree char *id = adm_xml_get_string (node, "id");
+/* The item @field edits: its faction, its class's weapon or its class; NULL for a ruling or
+ * a thing no longer there. */
+static AdmScenarioItem *
+field_item (AdmiraltyEditorSeason *self,
+            Field                 *field)
+{
+  AdmSeasonClass *klass;
 
-      if (g_strcmp0 (id, klass) == 0)
-        return node;
-    }
-  return NULL;
+  if (field->faction != NULL)
+    return ADM_SCENARIO_ITEM (adm_scenario_season_find_faction (shown_season (self),
+                                                                field->faction));
+  klass = field->klass != NULL ? shown_class (self, field->klass) : NULL;
+  if (klass == NULL || field->weapon == NULL)
+    return ADM_SCENARIO_ITEM (klass);
+  return ADM_SCENARIO_ITEM (adm_season_class_find_weapon (klass, field->weapon));
 }
 
 static void
@@ -236,51 +235,89 @@ say (AdmiraltyEditorSeason *self,
 
 /* Edits */
 
+/* @value (text, or a whole number for a figure) set through the setter of @field's item. */
+static gboolean
+set_field (AdmScenarioItem  *item,
+           Field            *field,
+           const char       *value,
+           GError          **error)
+{
+  const char *attribute = field->attribute;
+  int number = (int) g_ascii_strtoll (value, NULL, 10);
+
+  if (g_str_equal (attribute, "name"))
+    return adm_scenario_item_set_name (item, value, error);
+  if (ADM_IS_SEASON_FACTION (item))
+    {
+      AdmSeasonFaction *faction = ADM_SEASON_FACTION (item);
+
+      if (g_str_equal (attribute, "colour"))
+        return adm_season_faction_set_colour (faction, value, error);
+      if (g_str_equal (attribute, "symbol"))
+        return adm_season_faction_set_symbol (faction, value, error);
+      return adm_season_faction_set_boarding_bonus (faction, number, error);
+    }
+  if (ADM_IS_SEASON_WEAPON (item))
+    {
+      AdmSeasonWeapon *weapon = ADM_SEASON_WEAPON (item);
+
+      if (g_str_equal (attribute, "type"))
+        return adm_season_weapon_set_weapon_type (weapon, value, error);
+      if (g_str_equal (attribute, "arcs"))
+        return adm_season_weapon_set_arcs (weapon, value, error);
+      return adm_season_weapon_set_figure (weapon, attribute, number, error);
+    }
+  if (g_str_equal (attribute, "type"))
+    return adm_season_class_set_ship_type (ADM_SEASON_CLASS (item), value, error);
+  if (g_str_equal (attribute, "category"))
+    return adm_season_class_set_category (ADM_SEASON_CLASS (item), value, error);
+  return adm_season_class_set_figure (ADM_SEASON_CLASS (item), attribute, number, error);
+}
+
 static void
 apply (AdmiraltyEditorSeason *self,
        Field                 *field,
        const char            *value)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenarioItem) item = NULL;
   gboolean done = TRUE;
 
   if (self->syncing)
     return;
+  if (field->ruling == NULL)
+    {
+      item = field_item (self, field);
+      if (item == NULL)
+        return;
+      g_object_ref (item);
+    }
   self->applying = TRUE;
   if (field->ruling != NULL)
     adm_scenario_edit_set_ruling (self->edit, field->ruling, value);
-  else if (field->faction != NULL)
-    done = adm_scenario_edit_set_faction (self->edit, field->faction, field->attribute, value,
-                                          &error);
-  else if (field->weapon != NULL)
-    done = adm_scenario_edit_set_weapon (self->edit, field->klass, field->weapon,
-                                         field->attribute, value, &error);
   else
-    done = adm_scenario_edit_set_class (self->edit, field->klass, field->attribute, value,
-                                        &error);
+    done = set_field (item, field, value, &error);
   self->applying = FALSE;
   if (!done)
-    say (self, error->message);
-  else if (field->ruling == NULL && field->faction == NULL && field->weapon == NULL &&
-           g_str_equal (field->attribute, "name") &&
-           adm_scenario_edit_find_class (self->edit, field->klass) == NULL)
     {
-      /* The class's id followed its name: the class named so now. */
-      xmlNode *classes = first_of (adm_scenario_edit_get_season (self->edit), "classes");
-
-      for (xmlNode *node = first_of (classes, "class"); node != NULL;
-           node = adm_xml_next_element (node, "class"))
+      say (self, error->message);
+      /* A name refused: its entry shows the name kept. */
+      if (field->kind == FIELD_ENTRY && g_str_equal (field->attribute, "name") &&
+          adm_scenario_item_get_name (item) != NULL)
         {
-          g_autofree char *name = adm_xml_get_string (node, "name");
-
-          if (g_strcmp0 (name, value) != 0)
-            continue;
-          g_free (self->renamed_from);
-          g_free (self->renamed_to);
-          self->renamed_from = g_strdup (field->klass);
-          self->renamed_to = adm_xml_get_string (node, "id");
-          break;
+          self->syncing = TRUE;
+          gtk_editable_set_text (GTK_EDITABLE (field->widget), adm_scenario_item_get_name (item));
+          self->syncing = FALSE;
         }
+    }
+  else if (ADM_IS_SEASON_CLASS (item) &&
+           g_strcmp0 (adm_scenario_item_get_id (item), field->klass) != 0)
+    {
+      /* The class's id followed its name: the same item, under its new id. */
+      g_free (self->renamed_from);
+      g_free (self->renamed_to);
+      self->renamed_from = g_strdup (field->klass);
+      self->renamed_to = g_strdup (adm_scenario_item_get_id (item));
     }
 }
 
@@ -315,16 +352,18 @@ cell_apply (AdmiraltyEditorSeason *self,
   Field *field = find_field (self, entry);
   const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
   g_autofree char *stripped = g_strstrip (g_strdup (text));
-  xmlNode *node;
+  AdmSeasonClass *klass;
   guint64 value = 0;
   g_autofree char *figure = NULL;
   g_autofree char *was = NULL;
 
   if (field == NULL || self->syncing)
     return;
-  node = shown_class (self, field->klass);
-  was = node != NULL ? adm_xml_get_string (node, field->attribute) : NULL;
-  if (!g_ascii_string_to_unsigned (stripped, 10, 0, 999, &value, NULL))
+  klass = shown_class (self, field->klass);
+  was = klass != NULL ? g_strdup_printf ("%d", adm_season_class_get_figure (klass,
+                                                                            field->attribute))
+                      : NULL;
+  if (!g_ascii_string_to_unsigned (stripped, 10, 0, ADM_SEASON_FIGURE_MAX, &value, NULL))
     {
       /* Translators: a figure typed into the ship classes table that is not one */
       g_autofree char *message = g_strdup_printf (_("“%s” is not a figure: type a whole "
@@ -337,7 +376,7 @@ cell_apply (AdmiraltyEditorSeason *self,
       return;
     }
   figure = g_strdup_printf ("%" G_GUINT64_FORMAT, value);
-  if (g_strcmp0 (figure, was) == 0 || (was == NULL && value == 0))
+  if (g_strcmp0 (figure, was) == 0)
     return;
   apply (self, field, figure);
 }
@@ -388,7 +427,8 @@ button_clicked_cb (AdmiraltyEditorSeason *self,
 {
   Field *field = find_field (self, button);
   g_autoptr(GError) error = NULL;
-  g_autofree char *made = NULL;
+  AdmSeasonClass *klass;
+  AdmScenarioItem *item;
   gboolean done = TRUE;
 
   if (field == NULL)
@@ -407,25 +447,23 @@ button_clicked_cb (AdmiraltyEditorSeason *self,
         }
       return;
     }
+  klass = shown_class (self, field->klass);
+  item = field_item (self, field);
+  if (klass == NULL || item == NULL)
+    return;
   if (g_str_equal (field->attribute, "copy"))
     {
-      xmlNode *node = shown_class (self, field->klass);
-      g_autofree char *name = node != NULL ? adm_xml_get_string (node, "name") : NULL;
+      const char *name = adm_scenario_item_get_name (item);
       /* Translators: the name of a copy of a ship class, %s the class copied */
       g_autofree char *copy = g_strdup_printf (_("%s (copy)"), name != NULL ? name : field->klass);
 
-      made = adm_scenario_edit_add_class (self->edit, field->klass, copy, &error);
-      done = made != NULL;
+      done = adm_season_class_copy (klass, copy, &error) != NULL;
     }
-  else if (g_str_equal (field->attribute, "remove"))
-    done = adm_scenario_edit_remove_class (self->edit, field->klass, &error);
   else if (g_str_equal (field->attribute, "add-weapon"))
-    {
-      made = adm_scenario_edit_add_weapon (self->edit, field->klass, _("New weapon"), &error);
-      done = made != NULL;
-    }
-  else if (g_str_equal (field->attribute, "remove-weapon"))
-    done = adm_scenario_edit_remove_weapon (self->edit, field->klass, field->weapon, &error);
+    done = adm_season_class_add_weapon (klass, _("New weapon"), &error) != NULL;
+  else if (g_str_equal (field->attribute, "remove") ||
+           g_str_equal (field->attribute, "remove-weapon"))
+    done = adm_scenario_item_remove (item, &error);
   if (!done)
     say (self, error->message);
 }
@@ -435,7 +473,7 @@ own_clicked_cb (AdmiraltyEditorSeason *self)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!adm_scenario_edit_make_season_own (self->edit, &error))
+  if (!adm_scenario_season_make_own (shown_season (self), &error))
     say (self, error->message);
 }
 
@@ -481,13 +519,13 @@ spin_scroll_cb (GtkEventControllerScroll *controller,
 
 static GtkWidget *
 spin_for (AdmiraltyEditorSeason *self,
-          xmlNode               *node,
+          gpointer               item,
           const char            *attribute,
           const char            *label,
           int                    lowest,
           int                    highest)
 {
-  int value = int_of (node, attribute);
+  int value = figure_of (item, attribute);
   GtkWidget *spin = gtk_spin_button_new_with_range (lowest, highest, 1);
   GtkEventController *scroll =
     gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
@@ -589,12 +627,12 @@ entry_row_for (AdmiraltyEditorSeason *self,
 /* Classes */
 
 static char *
-class_subtitle (xmlNode *node)
+class_subtitle (AdmSeasonClass *klass)
 {
-  g_autofree char *category = adm_xml_get_string (node, "category");
-  g_autofree char *id = adm_xml_get_string (node, "id");
-  int hull = int_of (node, "hull");
-  int speed = int_of (node, "speed");
+  const char *category = adm_season_class_get_category (klass);
+  const char *id = adm_scenario_item_get_id (ADM_SCENARIO_ITEM (klass));
+  int hull = adm_season_class_get_figure (klass, "hull");
+  int speed = adm_season_class_get_figure (klass, "speed");
 
   /* Translators: a ship class's summary: its id, category, hull and speed */
   return g_strdup_printf (_("%s · %s · hull %d · speed %d cm"), id != NULL ? id : "",
@@ -606,12 +644,12 @@ static void
 build_weapon (AdmiraltyEditorSeason *self,
               GtkWidget             *expander,
               const char            *klass,
-              xmlNode               *weapon)
+              AdmSeasonWeapon       *weapon)
 {
-  g_autofree char *id = adm_xml_get_string (weapon, "id");
-  g_autofree char *name = adm_xml_get_string (weapon, "name");
-  g_autofree char *type = adm_xml_get_string (weapon, "type");
-  g_autofree char *arcs = adm_xml_get_string (weapon, "arcs");
+  const char *id = adm_scenario_item_get_id (ADM_SCENARIO_ITEM (weapon));
+  const char *name = adm_scenario_item_get_name (ADM_SCENARIO_ITEM (weapon));
+  const char *type = adm_season_weapon_get_weapon_type (weapon);
+  const char *arcs = adm_season_weapon_get_arcs (weapon);
   const char *names[G_N_ELEMENTS (weapon_types)] = { NULL };
   GtkWidget *row = entry_row_for (self, _("Weapon"), name);
   GtkWidget *figures = adw_action_row_new ();
@@ -660,22 +698,21 @@ static void
 build_class (AdmiraltyEditorSeason *self,
              ClassRow              *class_row)
 {
-  xmlNode *node = shown_class (self, class_row->klass);
-  g_autofree char *name = NULL;
-  g_autofree char *type = NULL;
-  g_autofree char *category = NULL;
+  AdmSeasonClass *item = shown_class (self, class_row->klass);
+  const char *name, *type, *category;
+  GListModel *weapons;
   const char *klass = class_row->klass;
   GtkWidget *row, *actions;
   GPtrArray *types = self->ruleset != NULL ? adm_ruleset_get_ship_types (self->ruleset) : NULL;
   const char *category_names[G_N_ELEMENTS (categories)] = { NULL };
   Field *field;
 
-  if (class_row->built || node == NULL)
+  if (class_row->built || item == NULL)
     return;
   class_row->built = TRUE;
-  name = adm_xml_get_string (node, "name");
-  type = adm_xml_get_string (node, "type");
-  category = adm_xml_get_string (node, "category");
+  name = adm_scenario_item_get_name (ADM_SCENARIO_ITEM (item));
+  type = adm_season_class_get_ship_type (item);
+  category = adm_season_class_get_category (item);
 
   row = entry_row_for (self, _("Name"), name);
   add_field (self, FIELD_ENTRY, row, klass, NULL, NULL, NULL, "name");
@@ -711,9 +748,13 @@ build_class (AdmiraltyEditorSeason *self,
                                             _("Category")));
   adw_expander_row_add_row (ADW_EXPANDER_ROW (class_row->row), row);
 
-  for (xmlNode *weapon = adm_xml_first_element (node, "weapon"); weapon != NULL;
-       weapon = adm_xml_next_element (weapon, "weapon"))
-    build_weapon (self, class_row->row, klass, weapon);
+  weapons = adm_season_class_get_weapons (item);
+  for (guint i = 0; i < g_list_model_get_n_items (weapons); i++)
+    {
+      g_autoptr(AdmSeasonWeapon) weapon = g_list_model_get_item (weapons, i);
+
+      build_weapon (self, class_row->row, klass, weapon);
+    }
 
   actions = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (actions), _("Class"));
@@ -760,7 +801,7 @@ clear_figures (AdmiraltyEditorSeason *self)
 static void
 build_figures (AdmiraltyEditorSeason *self)
 {
-  xmlNode *classes = first_of (shown_season (self), "classes");
+  GListModel *classes = adm_scenario_season_get_classes (shown_season (self));
   GtkWidget *child;
   int row = 1;
   gboolean syncing = self->syncing;
@@ -788,11 +829,11 @@ build_figures (AdmiraltyEditorSeason *self)
       gtk_grid_attach (self->figures_grid, child, i + 1, 0, 1, 1);
     }
 
-  for (xmlNode *node = first_of (classes, "class"); node != NULL;
-       node = adm_xml_next_element (node, "class"), row++)
+  for (guint k = 0; k < g_list_model_get_n_items (classes); k++, row++)
     {
-      g_autofree char *id = adm_xml_get_string (node, "id");
-      g_autofree char *name = adm_xml_get_string (node, "name");
+      g_autoptr(AdmSeasonClass) klass = g_list_model_get_item (classes, k);
+      const char *id = adm_scenario_item_get_id (ADM_SCENARIO_ITEM (klass));
+      const char *name = adm_scenario_item_get_name (ADM_SCENARIO_ITEM (klass));
       const char *shown = name != NULL ? name : id != NULL ? id : "";
 
       GtkWidget *name_label = gtk_label_new (shown);
@@ -820,7 +861,8 @@ build_figures (AdmiraltyEditorSeason *self)
           /* Translators: a cell of the ship classes table read out: "Vorhartung: Hull" */
           g_autofree char *label = g_strdup_printf (_("%s: %s"), shown,
                                                     figure_title (class_figures[i]));
-          g_autofree char *figure = g_strdup_printf ("%d", int_of (node, class_figures[i]));
+          g_autofree char *figure = g_strdup_printf ("%d", adm_season_class_get_figure (klass,
+                                                                                    class_figures[i]));
           GtkWidget *cell = gtk_entry_new ();
           GtkEventController *focus = gtk_event_controller_focus_new ();
 
@@ -843,22 +885,52 @@ build_figures (AdmiraltyEditorSeason *self)
   self->syncing = syncing;
 }
 
+/* A class's row, and its name in the table, as its item is now: a change this page made shows
+ * at once, before the page is built again. */
+static void
+show_class (AdmiraltyEditorSeason *self,
+            ClassRow              *row)
+{
+  const char *name = adm_scenario_item_get_name (ADM_SCENARIO_ITEM (row->item));
+  g_autofree char *subtitle = class_subtitle (row->item);
+  Field *show = find_field_by (self, row->klass, NULL, NULL, NULL, "show");
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row), name != NULL ? name : "");
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row->row), subtitle);
+  if (show != NULL && name != NULL)
+    gtk_label_set_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (show->widget))), name);
+}
+
+static void
+class_notify_cb (AdmiraltyEditorSeason *self,
+                 GParamSpec            *pspec,
+                 AdmSeasonClass        *item)
+{
+  for (guint i = 0; i < self->classes->len; i++)
+    {
+      ClassRow *row = self->classes->pdata[i];
+
+      if (row->item == item && adm_scenario_item_get_attached (ADM_SCENARIO_ITEM (item)))
+        show_class (self, row);
+    }
+}
+
 static void
 build_classes (AdmiraltyEditorSeason *self)
 {
-  xmlNode *classes = first_of (shown_season (self), "classes");
+  GListModel *classes = adm_scenario_season_get_classes (shown_season (self));
 
-  for (xmlNode *node = first_of (classes, "class"); node != NULL;
-       node = adm_xml_next_element (node, "class"))
+  for (guint i = 0; i < g_list_model_get_n_items (classes); i++)
     {
       ClassRow *row = g_new0 (ClassRow, 1);
-      g_autofree char *name = adm_xml_get_string (node, "name");
-      g_autofree char *subtitle = class_subtitle (node);
 
-      row->klass = adm_xml_get_string (node, "id");
+      row->item = g_list_model_get_item (classes, i);
+      row->klass = g_strdup (adm_scenario_item_get_id (ADM_SCENARIO_ITEM (row->item)));
       row->row = adw_expander_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row), name != NULL ? name : "");
-      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row->row), subtitle);
+      show_class (self, row);
+      row->notify_id = g_signal_connect_object (row->item, "notify",
+                                                G_CALLBACK (class_notify_cb), self,
+                                                G_CONNECT_SWAPPED);
       g_signal_connect_object (row->row, "notify::expanded", G_CALLBACK (expanded_cb), self,
                                G_CONNECT_SWAPPED);
       adw_preferences_group_add (self->classes_group, row->row);
@@ -931,10 +1003,10 @@ symbol_bind_cb (GtkSignalListItemFactory *factory,
  * the one "symbols in order" gave it in the season that loaded last. */
 static GtkWidget *
 symbol_choice_for (AdmiraltyEditorSeason *self,
-                   xmlNode               *node,
+                   AdmSeasonFaction      *item,
                    const char            *faction)
 {
-  g_autofree char *named = adm_xml_get_string (node, "symbol");
+  const char *named = adm_season_faction_get_symbol (item);
   g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
   const char *names[ADM_N_FACTION_SYMBOLS + 1] = { NULL, };
   const char *titles[ADM_N_FACTION_SYMBOLS + 1] = { NULL, };
@@ -967,17 +1039,17 @@ symbol_choice_for (AdmiraltyEditorSeason *self,
 static void
 build_factions (AdmiraltyEditorSeason *self)
 {
-  xmlNode *classes = first_of (shown_season (self), "classes");
+  GListModel *factions = adm_scenario_season_get_factions (shown_season (self));
 
-  for (xmlNode *node = first_of (classes, "faction"); node != NULL;
-       node = adm_xml_next_element (node, "faction"))
+  for (guint i = 0; i < g_list_model_get_n_items (factions); i++)
     {
-      g_autofree char *id = adm_xml_get_string (node, "id");
-      g_autofree char *name = adm_xml_get_string (node, "name");
-      g_autofree char *colour = adm_xml_get_string (node, "colour");
+      g_autoptr(AdmSeasonFaction) item = g_list_model_get_item (factions, i);
+      const char *id = adm_scenario_item_get_id (ADM_SCENARIO_ITEM (item));
+      const char *name = adm_scenario_item_get_name (ADM_SCENARIO_ITEM (item));
+      const char *colour = adm_season_faction_get_colour (item);
       GtkWidget *row = entry_row_for (self, _("Faction"), name);
       GtkWidget *button = gtk_color_button_new ();
-      GtkWidget *spin = spin_for (self, node, "boarding-bonus", _("Boarding bonus"), -9, 9);
+      GtkWidget *spin = spin_for (self, item, "boarding-bonus", _("Boarding bonus"), -9, 9);
       GdkRGBA rgba;
 
       add_field (self, FIELD_ENTRY, row, NULL, NULL, id, NULL, "name");
@@ -992,7 +1064,7 @@ build_factions (AdmiraltyEditorSeason *self)
                                G_CONNECT_SWAPPED);
       add_field (self, FIELD_SPIN, spin, NULL, NULL, id, NULL, "boarding-bonus");
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), button);
-      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), symbol_choice_for (self, node, id));
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), symbol_choice_for (self, item, id));
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), spin);
       add_row (self, self->factions_group, row);
     }
@@ -1128,21 +1200,22 @@ build_rulings (AdmiraltyEditorSeason *self)
 static void
 update_banner (AdmiraltyEditorSeason *self)
 {
-  xmlNode *own = adm_scenario_edit_get_season (self->edit);
-  xmlNode *ruleset = first_of (shown_season (self), "ruleset");
-  g_autofree char *name = ruleset != NULL ? adm_xml_get_string (ruleset, "name") : NULL;
+  AdmScenarioSeason *season = shown_season (self);
+  gboolean own = adm_scenario_season_get_own (season);
+  const char *name = adm_scenario_item_get_attached (ADM_SCENARIO_ITEM (season))
+                     ? adm_scenario_item_get_name (ADM_SCENARIO_ITEM (season)) : NULL;
 
   g_free (self->banner);
   if (name == NULL)
     self->banner = g_strdup (_("No rules: the ruleset the scenario names is not installed"));
-  else if (own != NULL)
+  else if (own)
     /* Translators: the rules a scenario is played by, %s their name: "Forcon 2010" */
     self->banner = g_strdup_printf (_("%s, this game’s own season"), name);
   else
     /* Translators: the rules a scenario is played by, %s their name: "Forcon 2010" */
     self->banner = g_strdup_printf (_("%s, installed"), name);
   adw_action_row_set_subtitle (self->banner_row, self->banner);
-  gtk_widget_set_visible (self->own_button, own == NULL && name != NULL);
+  gtk_widget_set_visible (self->own_button, !own && name != NULL);
 }
 
 static void
@@ -1249,40 +1322,11 @@ edit_changed_cb (AdmiraltyEditorSeason *self,
                  guint                  change,
                  gpointer               node)
 {
-  /* A value this page changed is shown already, but for a class's summary; what else
-   * changed is shown anew once the control that made the change has returned. */
+  /* A value this page changed is shown already, a class's summary through its item
+   * (class_notify_cb ()); what else changed is shown anew once the control that made the
+   * change has returned. */
   if (change == ADM_SCENARIO_EDIT_CHANGE_VALUE && self->applying)
-    {
-      xmlNode *changed = node;
-
-      if (changed != NULL && adm_xml_is (changed, "class"))
-        {
-          g_autofree char *id = adm_xml_get_string (changed, "id");
-          g_autofree char *name = adm_xml_get_string (changed, "name");
-          g_autofree char *subtitle = class_subtitle (changed);
-
-          for (guint i = 0; i < self->classes->len; i++)
-            {
-              ClassRow *row = self->classes->pdata[i];
-
-              if (g_strcmp0 (row->klass, id) == 0)
-                {
-                  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row),
-                                                 name != NULL ? name : "");
-                  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row->row), subtitle);
-                }
-            }
-          /* The class's name in the figures table too. */
-          {
-            Field *show = find_field_by (self, id, NULL, NULL, NULL, "show");
-
-            if (show != NULL && name != NULL)
-              gtk_label_set_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (show->widget))),
-                                  name);
-          }
-        }
-      return;
-    }
+    return;
   /* A page not shown is built again only when it is: an edit on another page costs it
    * nothing (its hundred rows made again were most of an edit's frame). */
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
@@ -1376,28 +1420,17 @@ admiralty_editor_season_get_at (AdmiraltyEditorSeason  *self,
   for (guint i = 0; widget != NULL && i < self->fields->len; i++)
     {
       Field *field = self->fields->pdata[i];
-      xmlNode *node;
+      AdmScenarioItem *item;
 
       if (field->widget == NULL || field->klass == NULL ||
           (widget != field->widget && !gtk_widget_is_ancestor (widget, field->widget)))
         continue;
-      node = shown_class (self, field->klass);
-      if (node == NULL)
-        return FALSE;
-      if (field->weapon != NULL)
-        for (node = adm_xml_first_element (node, "weapon"); node != NULL;
-             node = adm_xml_next_element (node, "weapon"))
-          {
-            g_autofree char *id = adm_xml_get_string (node, "id");
-
-            if (g_strcmp0 (id, field->weapon) == 0)
-              break;
-          }
-      if (node == NULL)
+      item = field_item (self, field);
+      if (item == NULL)
         return FALSE;
       *klass = g_strdup (field->klass);
       *weapon = g_strdup (field->weapon);
-      *name = adm_xml_get_string (node, "name");
+      *name = g_strdup (adm_scenario_item_get_name (item));
       if (*name == NULL)
         *name = g_strdup (field->weapon != NULL ? field->weapon : field->klass);
       return TRUE;
@@ -1405,16 +1438,16 @@ admiralty_editor_season_get_at (AdmiraltyEditorSeason  *self,
   for (guint i = 0; widget != NULL && i < self->classes->len; i++)
     {
       ClassRow *row = self->classes->pdata[i];
-      xmlNode *node;
+      AdmSeasonClass *item;
 
       if (widget != row->row && !gtk_widget_is_ancestor (widget, row->row))
         continue;
-      node = shown_class (self, row->klass);
-      if (node == NULL)
+      item = shown_class (self, row->klass);
+      if (item == NULL)
         return FALSE;
       *klass = g_strdup (row->klass);
       *weapon = NULL;
-      *name = adm_xml_get_string (node, "name");
+      *name = g_strdup (adm_scenario_item_get_name (ADM_SCENARIO_ITEM (item)));
       if (*name == NULL)
         *name = g_strdup (row->klass);
       return TRUE;
@@ -1424,29 +1457,23 @@ admiralty_editor_season_get_at (AdmiraltyEditorSeason  *self,
 
 void
 admiralty_editor_season_select (AdmiraltyEditorSeason *self,
-                                xmlNode               *node)
+                                AdmScenarioItem       *item)
 {
-  g_autofree char *klass = NULL, *weapon = NULL, *faction = NULL;
+  g_autofree char *klass = NULL;
   GtkWidget *control = NULL;
+  const char *id = item != NULL ? adm_scenario_item_get_id (item) : NULL;
 
   g_return_if_fail (ADMIRALTY_IS_EDITOR_SEASON (self));
 
-  if (node != NULL && adm_xml_is (node, "weapon"))
+  if (ADM_IS_SEASON_WEAPON (item) && adm_scenario_item_get_parent (item) != NULL)
     {
-      weapon = adm_xml_get_string (node, "id");
-      klass = adm_xml_get_string (node->parent, "id");
-      control = admiralty_editor_season_get_control (self, klass, weapon, NULL, NULL, "name");
+      klass = g_strdup (adm_scenario_item_get_id (adm_scenario_item_get_parent (item)));
+      control = admiralty_editor_season_get_control (self, klass, id, NULL, NULL, "name");
     }
-  else if (node != NULL && adm_xml_is (node, "class"))
-    {
-      klass = adm_xml_get_string (node, "id");
-      control = admiralty_editor_season_get_control (self, klass, NULL, NULL, NULL, "hull");
-    }
-  else if (node != NULL && adm_xml_is (node, "faction"))
-    {
-      faction = adm_xml_get_string (node, "id");
-      control = admiralty_editor_season_get_control (self, NULL, NULL, faction, NULL, "name");
-    }
+  else if (ADM_IS_SEASON_CLASS (item))
+    control = admiralty_editor_season_get_control (self, id, NULL, NULL, NULL, "hull");
+  else if (ADM_IS_SEASON_FACTION (item))
+    control = admiralty_editor_season_get_control (self, NULL, NULL, id, NULL, "name");
   if (control != NULL)
     gtk_widget_grab_focus (control);
   else
@@ -1459,6 +1486,8 @@ admiralty_editor_season_dispose (GObject *object)
   AdmiraltyEditorSeason *self = ADMIRALTY_EDITOR_SEASON (object);
 
   g_clear_handle_id (&self->rebuild_id, g_source_remove);
+  /* The class rows let go of their items while the page can still be told apart. */
+  g_ptr_array_set_size (self->classes, 0);
   if (self->edit != NULL)
     g_signal_handlers_disconnect_by_data (self->edit, self);
   g_clear_object (&self->edit);

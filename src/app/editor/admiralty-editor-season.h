@@ -30,9 +30,10 @@ GtkWidget *admiralty_editor_season_get_control (AdmiraltyEditorSeason *self,
                                                 const char            *faction,
                                                 const char            *ruling,
                                                 const char            *attribute);
-/* Shows and focuses the row of @node, a <class>, <weapon> or <faction> of the season. */
+/* Shows and focuses the controls of @item, a class, weapon or faction of the season; for
+ * another (the season itself), the button that makes the rules the scenario's own. */
 void       admiralty_editor_season_select    (AdmiraltyEditorSeason *self,
-                                              xmlNode               *node);
+                                              AdmScenarioItem       *item);
 /* The class (and weapon, or NULL) whose control @widget is or is in, and its name: what
  * Delete removes on the Season page. FALSE when @widget belongs to none. */
 gboolean   admiralty_editor_season_get_at    (AdmiraltyEditorSeason  *self,

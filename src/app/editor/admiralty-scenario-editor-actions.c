@@ -207,7 +207,8 @@ show_chooser (AdmiraltyScenarioEditor *self,
     }
   if (action == GTK_FILE_CHOOSER_ACTION_SAVE)
     {
-      g_autofree char *id = adm_xml_get_string (adm_scenario_edit_get_root (self->edit), "id");
+      g_autofree char *id =
+        g_strdup (adm_scenario_item_get_id (adm_scenario_edit_get_item (self->edit)));
       g_autofree char *name = g_strdup_printf ("%s-order-of-battle.csv",
                                                id != NULL ? id : "scenario");
 

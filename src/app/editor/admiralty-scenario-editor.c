@@ -102,7 +102,7 @@ check (AdmiraltyScenarioEditor *self)
 {
   g_clear_pointer (&self->problem_list, g_ptr_array_unref);
   self->problem_list = adm_scenario_edit_check (self->edit);
-  admiralty_editor_problems_set_problems (self->problems, self->problem_list);
+  admiralty_editor_problems_set_problems (self->problems, self->edit, self->problem_list);
   adw_view_stack_page_set_badge_number (self->problems_stack_page, self->problem_list->len);
   update_attention (self);
 }
@@ -143,7 +143,8 @@ edit_changed_cb (AdmiraltyScenarioEditor *self,
 static void
 update_ids_fixed (AdmiraltyScenarioEditor *self)
 {
-  g_autofree char *id = adm_xml_get_string (adm_scenario_edit_get_root (self->edit), "id");
+  g_autofree char *id =
+    g_strdup (adm_scenario_item_get_id (adm_scenario_edit_get_item (self->edit)));
 
   if (id != NULL && !adm_scenario_edit_get_ids_fixed (self->edit) &&
       admiralty_campaigns_begun_from (id))
@@ -165,7 +166,8 @@ set_draft_path (AdmiraltyScenarioEditor *self)
     self->draft_path = admiralty_draft_path (self->path, DRAFT_KIND);
   else
     {
-      g_autofree char *id = adm_xml_get_string (adm_scenario_edit_get_root (self->edit), "id");
+      g_autofree char *id =
+        g_strdup (adm_scenario_item_get_id (adm_scenario_edit_get_item (self->edit)));
 
       self->draft_path = admiralty_draft_path_unsaved (id != NULL ? id : "scenario",
                                                        DRAFT_KIND);
@@ -279,7 +281,8 @@ static void
 show_save_as (AdmiraltyScenarioEditor *self)
 {
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  g_autofree char *id = adm_xml_get_string (adm_scenario_edit_get_root (self->edit), "id");
+  g_autofree char *id =
+    g_strdup (adm_scenario_item_get_id (adm_scenario_edit_get_item (self->edit)));
   g_autofree char *name = g_strdup_printf ("%s.admiralty", id != NULL ? id : "scenario");
 
   if (self->chooser != NULL)
@@ -379,46 +382,41 @@ start_campaign_action (GtkWidget  *widget,
 
 static void
 problem_activated_cb (AdmiraltyScenarioEditor *self,
-                      gpointer                 node)
+                      AdmScenarioItem         *item)
 {
-  admiralty_scenario_editor_show (self, node);
+  admiralty_scenario_editor_show (self, item);
 }
 
 void
 admiralty_scenario_editor_show (AdmiraltyScenarioEditor *self,
-                                xmlNode                 *node)
+                                AdmScenarioItem         *item)
 {
-  static const char *const fleets[] = { "formation", "pool", "ship", "succession", NULL };
-  static const char *const map[] = { "map", "sector", "object", "link", NULL };
-  static const char *const season[] = { "season", "rulings", NULL };
-
   g_return_if_fail (ADMIRALTY_IS_SCENARIO_EDITOR (self));
+  g_return_if_fail (item == NULL || ADM_IS_SCENARIO_ITEM (item));
 
-  for (xmlNode *up = node; up != NULL && up->type == XML_ELEMENT_NODE; up = up->parent)
+  /* The page of the item's kind. */
+  if (ADM_IS_SCENARIO_FLEET (item) || ADM_IS_SCENARIO_SHIP (item))
     {
-      if (g_strv_contains (fleets, (const char *) up->name))
-        {
-          adw_view_stack_set_visible_child_name (self->stack, "fleets");
-          admiralty_editor_fleets_select (self->fleets, node);
-          return;
-        }
-      if (g_strv_contains (map, (const char *) up->name))
-        {
-          adw_view_stack_set_visible_child_name (self->stack, "map");
-          admiralty_editor_map_select (self->map, node);
-          return;
-        }
-      if (g_strv_contains (season, (const char *) up->name))
-        {
-          adw_view_stack_set_visible_child_name (self->stack, "season");
-          admiralty_editor_season_select (self->season, node);
-          return;
-        }
+      adw_view_stack_set_visible_child_name (self->stack, "fleets");
+      admiralty_editor_fleets_select (self->fleets, item);
     }
-  adw_view_stack_set_visible_child_name (self->stack, "sides");
-  admiralty_editor_sides_select (self->sides,
-                                 node != NULL ? adm_scenario_edit_find_item (self->edit, node)
-                                              : NULL);
+  else if (ADM_IS_SCENARIO_SECTOR (item) || ADM_IS_SCENARIO_OBJECT (item) ||
+           ADM_IS_SCENARIO_LINK (item) || ADM_IS_SCENARIO_MINEFIELD (item))
+    {
+      adw_view_stack_set_visible_child_name (self->stack, "map");
+      admiralty_editor_map_select (self->map, item);
+    }
+  else if (ADM_IS_SCENARIO_SEASON (item) || ADM_IS_SEASON_CLASS (item) ||
+           ADM_IS_SEASON_WEAPON (item) || ADM_IS_SEASON_FACTION (item))
+    {
+      adw_view_stack_set_visible_child_name (self->stack, "season");
+      admiralty_editor_season_select (self->season, item);
+    }
+  else
+    {
+      adw_view_stack_set_visible_child_name (self->stack, "sides");
+      admiralty_editor_sides_select (self->sides, item);
+    }
 }
 
 /* Drafts */

@@ -58,11 +58,12 @@ gboolean                 admiralty_scenario_editor_save_as  (AdmiraltyScenarioEd
 GPtrArray               *admiralty_scenario_editor_get_problems (AdmiraltyScenarioEditor *self);
 /* The draft kept of the document under the user's data folder. */
 const char              *admiralty_scenario_editor_get_draft_path (AdmiraltyScenarioEditor *self);
-/* Shows the page of @node (Fleets for a formation or ship, Map for a sector, its objects and
- * links, Season for the season and the rulings, Sides for the rest) with @node selected on
- * it, as a click on a problem does. */
+/* Shows the page of @item's kind (Fleets for a formation, pool or ship, Map for a sector, its
+ * objects, minefields and links, Season for the season, its classes, weapons and factions —
+ * and the rulings, whose item is the season — Sides for the rest) with @item selected on it,
+ * as a click on a problem does. */
 void                     admiralty_scenario_editor_show     (AdmiraltyScenarioEditor *self,
-                                                             xmlNode                 *node);
+                                                             AdmScenarioItem         *item);
 /* Reads the CSV @csv_path as the scenario's whole order of battle, as Import Order of Battle
  * does once a file is chosen: adm_scenario_edit_import_oob (), the edit `admiralty-cli
  * scenario import-oob` makes, all or nothing and one step of undo — into a new scenario with no

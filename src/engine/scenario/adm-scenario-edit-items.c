@@ -26,6 +26,32 @@ adm_scenario_edit_get_item (AdmScenarioEdit *self)
   return self->item;
 }
 
+void
+_adm_edit_bind_season (AdmScenarioEdit *self)
+{
+  xmlNode *season = adm_scenario_edit_get_season (self);
+  AdmScenarioItem *item = ADM_SCENARIO_ITEM (self->season);
+
+  if (season == NULL && self->ruleset != NULL)
+    season = adm_ruleset_get_season (self->ruleset);
+  _adm_scenario_item_bind (item, self, season);
+  if (season != NULL)
+    _adm_scenario_item_sync (item, season, NULL, TRUE);
+}
+
+AdmScenarioSeason *
+adm_scenario_edit_get_season_item (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+
+  if (self->season == NULL)
+    {
+      self->season = _adm_scenario_season_new (self);
+      _adm_edit_bind_season (self);
+    }
+  return self->season;
+}
+
 /* @list, made and read for the first time when NULL. */
 static GListModel *
 items_of (AdmScenarioEdit  *self,
@@ -132,6 +158,19 @@ adm_scenario_edit_find_item (AdmScenarioEdit *self,
                ADM_IS_SCENARIO_FLEET (parent = adm_scenario_edit_find_item (self, up->parent)))
         item = _adm_scenario_item_list_find (
                  adm_scenario_fleet_get_ships (ADM_SCENARIO_FLEET (parent)), up);
+      else if ((adm_xml_is (up, "class") || adm_xml_is (up, "faction")) &&
+               ADM_IS_SCENARIO_SEASON (parent = adm_scenario_edit_find_item (self, up->parent)))
+        item = _adm_scenario_item_list_find (adm_xml_is (up, "class")
+                                             ? adm_scenario_season_get_classes (
+                                                 ADM_SCENARIO_SEASON (parent))
+                                             : adm_scenario_season_get_factions (
+                                                 ADM_SCENARIO_SEASON (parent)), up);
+      else if (adm_xml_is (up, "weapon") &&
+               ADM_IS_SEASON_CLASS (parent = adm_scenario_edit_find_item (self, up->parent)))
+        item = _adm_scenario_item_list_find (
+                 adm_season_class_get_weapons (ADM_SEASON_CLASS (parent)), up);
+      else if (adm_xml_is (up, "season") || adm_xml_is (up, "rulings"))
+        item = ADM_SCENARIO_ITEM (adm_scenario_edit_get_season_item (self));
       else if (up == xmlDocGetRootElement (self->doc))
         item = adm_scenario_edit_get_item (self);
       if (item != NULL)

@@ -38,6 +38,7 @@ struct _AdmScenarioEdit {
   GListModel   *links;       /* AdmScenarioLink */
   GListModel   *formations;  /* AdmScenarioFormation */
   GListModel   *pools;       /* AdmScenarioPool */
+  AdmScenarioSeason *season; /* the rules played by, with their classes and factions */
 };
 
 gboolean _adm_edit_set_document (AdmScenarioEdit  *self,
@@ -47,6 +48,10 @@ gboolean _adm_edit_set_document (AdmScenarioEdit  *self,
 
 /* The items made so far read the document again, then "changed" is emitted: a page bound to
  * the items sees them as they are now, one following the signal sees them too. */
+/* The season's item bound to the rules shown: the scenario's own season, else the installed
+ * ruleset's. */
+void _adm_edit_bind_season (AdmScenarioEdit *self);
+
 void _adm_edit_emit_changed (AdmScenarioEdit       *self,
                              AdmScenarioEditChange  change,
                              xmlNode               *node);

@@ -53,6 +53,9 @@ adm_scenario_edit_dispose (GObject *object)
   g_clear_object (&self->links);
   g_clear_object (&self->formations);
   g_clear_object (&self->pools);
+  if (self->season != NULL)
+    _adm_scenario_item_bind (ADM_SCENARIO_ITEM (self->season), NULL, NULL);
+  g_clear_object (&self->season);
 
   G_OBJECT_CLASS (adm_scenario_edit_parent_class)->dispose (object);
 }
@@ -404,6 +407,8 @@ _adm_edit_emit_changed (AdmScenarioEdit       *self,
                                   reload);
   if (self->links != NULL)
     _adm_scenario_item_list_sync (self->links, adm_scenario_edit_get_map (self), changed, reload);
+  if (self->season != NULL)
+    _adm_edit_bind_season (self);
   g_signal_emit (self, signals[CHANGED], 0, (guint) change, node);
 }
 

@@ -31,6 +31,7 @@
 #include "adm-scenario-formation.h"
 #include "adm-scenario-link.h"
 #include "adm-scenario-pool.h"
+#include "adm-scenario-season.h"
 #include "adm-scenario-sector.h"
 
 G_BEGIN_DECLS
@@ -410,8 +411,12 @@ AdmScenarioAdmiral  *adm_scenario_edit_append_admiral  (AdmScenarioEdit *self,
 AdmScenarioAlliance *adm_scenario_edit_append_alliance (AdmScenarioEdit *self,
                                                         const char      *name,
                                                         const char      *faction);
-/* The item @node is, or is within (a member's alliance, a sector's object), or NULL when no
- * item holds it. */
+/* The rules the scenario is played by, as an item: its own season, else the installed one
+ * (adm-scenario-season.h); the same object throughout, detached while there are none. */
+AdmScenarioSeason *adm_scenario_edit_get_season_item (AdmScenarioEdit *self);
+/* The item @node is, or is within (a member's alliance, a sector's object, a class's weapon;
+ * the season for the rest of the season and the scenario's rulings), or NULL when no item
+ * holds it. */
 AdmScenarioItem *adm_scenario_edit_find_item      (AdmScenarioEdit  *self,
                                                    xmlNode          *node);
 

@@ -310,6 +310,8 @@ _adm_scenario_item_set_value (AdmScenarioItem  *self,
 {
   if (!_adm_scenario_item_check (self, error))
     return FALSE;
+  if (ADM_SCENARIO_ITEM_GET_CLASS (self)->set_value != NULL)
+    return ADM_SCENARIO_ITEM_GET_CLASS (self)->set_value (self, attribute, value, error);
   adm_scenario_edit_set (_adm_scenario_item_get_edit (self), _adm_scenario_item_get_node (self),
                          attribute, value);
   return TRUE;
@@ -350,9 +352,7 @@ adm_scenario_item_set_name (AdmScenarioItem  *self,
                    _("A name cannot be empty; the old one is kept"));
       return FALSE;
     }
-  adm_scenario_edit_set (_adm_scenario_item_get_edit (self), _adm_scenario_item_get_node (self),
-                         "name", name);
-  return TRUE;
+  return _adm_scenario_item_set_value (self, "name", name, error);
 }
 
 gboolean
@@ -367,6 +367,8 @@ adm_scenario_item_set_id (AdmScenarioItem  *self,
     return FALSE;
   if (g_strcmp0 (adm_scenario_item_get_id (self), id) == 0)
     return TRUE;
+  if (ADM_SCENARIO_ITEM_GET_CLASS (self)->set_value != NULL)
+    return ADM_SCENARIO_ITEM_GET_CLASS (self)->set_value (self, "id", id, error);
   return adm_scenario_edit_set_id (_adm_scenario_item_get_edit (self),
                                    _adm_scenario_item_get_node (self), id, error);
 }
@@ -381,6 +383,8 @@ adm_scenario_item_remove (AdmScenarioItem  *self,
 
   if (!_adm_scenario_item_check (self, error))
     return FALSE;
+  if (ADM_SCENARIO_ITEM_GET_CLASS (self)->remove != NULL)
+    return ADM_SCENARIO_ITEM_GET_CLASS (self)->remove (self, error);
   node = _adm_scenario_item_get_node (self);
   if (node->parent == NULL || node->parent->type != XML_ELEMENT_NODE)
     {
@@ -390,4 +394,39 @@ adm_scenario_item_remove (AdmScenarioItem  *self,
     }
   adm_scenario_edit_remove (_adm_scenario_item_get_edit (self), node);
   return TRUE;
+}
+
+gboolean
+_adm_scenario_item_check_figure (const char  *thing,
+                                 const char  *figure,
+                                 int          value,
+                                 int          lowest,
+                                 int          highest,
+                                 GError     **error)
+{
+  if (value >= lowest && value <= highest)
+    return TRUE;
+  g_set_error (error, ADM_SCENARIO_ITEM_ERROR, ADM_SCENARIO_ITEM_ERROR_INVALID,
+               /* Translators: a figure of the season refused, "The hull of ship class “Frigate”
+                * cannot be -3: it is a whole number from 0 to 999; nothing was changed" */
+               _("The %s of %s cannot be %d: it is a whole number from %d to %d; nothing was "
+                 "changed"), figure, thing, value, lowest, highest);
+  return FALSE;
+}
+
+gboolean
+_adm_scenario_item_check_text (const char  *thing,
+                               const char  *what,
+                               const char  *text,
+                               GError     **error)
+{
+  g_autofree char *trimmed = g_strstrip (g_strdup (text != NULL ? text : ""));
+
+  if (trimmed[0] != '\0')
+    return TRUE;
+  g_set_error (error, ADM_SCENARIO_ITEM_ERROR, ADM_SCENARIO_ITEM_ERROR_INVALID,
+               /* Translators: a value of the season emptied, "The category of ship class
+                * “Frigate” cannot be empty; nothing was changed" */
+               _("The %s of %s cannot be empty; nothing was changed"), what, thing);
+  return FALSE;
 }

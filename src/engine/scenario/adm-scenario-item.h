@@ -27,7 +27,11 @@ G_DECLARE_DERIVABLE_TYPE (AdmScenarioItem, adm_scenario_item, ADM, SCENARIO_ITEM
  * is read anew (@keys; NULL: its id); @read, when set, adds to @values what the item shows
  * beyond the element's attributes (an alliance's members); @sync, when set, keeps the item's
  * own lists in step with @node (NULL: detached), as its list is kept
- * (_adm_scenario_item_list_sync ()). For the kinds' own files. */
+ * (_adm_scenario_item_list_sync ()); @set_value and @remove, when set, are how a kind whose
+ * element may be another document's (the installed season's) changes its thing: by its id,
+ * through the edit's own operations, instead of the element's attribute set
+ * (adm_scenario_edit_set ()) and the element removed (adm_scenario_edit_remove ()). For the
+ * kinds' own files. */
 struct _AdmScenarioItemClass
 {
   GObjectClass       parent_class;
@@ -41,6 +45,12 @@ struct _AdmScenarioItemClass
                             struct _xmlNode *node,
                             struct _xmlNode *changed,
                             gboolean         reload);
+  gboolean         (*set_value) (AdmScenarioItem *self,
+                                 const char      *attribute,
+                                 const char      *value,
+                                 GError         **error);
+  gboolean         (*remove) (AdmScenarioItem *self,
+                              GError         **error);
 };
 
 #define ADM_SCENARIO_ITEM_ERROR (adm_scenario_item_error_quark ())

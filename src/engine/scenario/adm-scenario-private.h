@@ -84,6 +84,24 @@ int              _adm_scenario_item_get_int    (AdmScenarioItem *self,
                                                 const char      *name,
                                                 int              fallback);
 
+/* The season's changes checked before they are made (adm-season-class.h, …): @value of
+ * @thing's @figure ("hull" of "ship class “Frigate”") from @lowest to @highest, and a @text
+ * that is not empty; else FALSE with ADM_SCENARIO_ITEM_ERROR_INVALID naming both. */
+gboolean         _adm_scenario_item_check_figure (const char  *thing,
+                                                  const char  *figure,
+                                                  int          value,
+                                                  int          lowest,
+                                                  int          highest,
+                                                  GError     **error);
+gboolean         _adm_scenario_item_check_text   (const char  *thing,
+                                                  const char  *what,
+                                                  const char  *text,
+                                                  GError     **error);
+
+/* The item of the rules @edit is played by (adm_scenario_edit_get_season_item ()), not bound
+ * yet. */
+AdmScenarioSeason *_adm_scenario_season_new    (AdmScenarioEdit *edit) G_GNUC_WARN_UNUSED_RESULT;
+
 /* The items of one kind under one parent element, as a GListModel (adm-scenario-item-list.c).
  * A sync reads the parent's children again: an item is kept for the element it was bound to
  * with the same key (its id; a link's two sectors), or for @changed (the element an edit
