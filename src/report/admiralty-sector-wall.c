@@ -625,21 +625,44 @@ wall_sector_distance (const WallBlock         *block,
   return MIN (wall_point_distance (block, box), hypot (bx - ax, by - ay));
 }
 
+/* Whether @box is nearer than @distance to the block's point or name, whichever is nearer.
+ * A distance is never less than its longer side, so a box that far off along x or y from
+ * both is turned away before any hypot (): the answer is the same as measuring both. */
+static gboolean
+wall_sector_nearer (const WallBlock         *block,
+                    const cairo_rectangle_t *box,
+                    double                   distance)
+{
+  double px = CLAMP (block->x, box->x, box->x + box->width) - block->x;
+  double py = CLAMP (block->y, box->y, box->y + box->height) - block->y;
+  double ax, bx, ay, by;
+
+  wall_spans_near (block->name_box.x, block->name_box.x + block->name_box.width, box->x,
+                   box->x + box->width, &ax, &bx);
+  wall_spans_near (block->name_box.y, block->name_box.y + block->name_box.height, box->y,
+                   box->y + box->height, &ay, &by);
+  if (MAX (fabs (px), fabs (py)) >= distance && MAX (fabs (bx - ax), fabs (by - ay)) >= distance)
+    return FALSE;
+  return wall_sector_distance (block, box) < distance;
+}
+
 /* What @box (its list's, of @block, with its @leader or NULL) covers of the text placed so far,
- * of the other leaders and of the area's outside, in px²; 0 when it is clear. Unless @exact,
- * it stops counting at the first thing it covers. */
+ * of the other leaders and of the area's outside, in px²; 0 when it is clear. It stops counting
+ * once the count reaches @bound (at least 2): every part adds to it, so the box then costs
+ * @bound or more whatever the rest adds. */
 static double
 wall_list_cost (Wall                    *wall,
                 const WallBlock         *block,
                 const cairo_rectangle_t *box,
                 const double            *leader,
-                gboolean                 exact)
+                double                   bound)
 {
   cairo_rectangle_t grown = { box->x - wall->gap / 2, box->y - wall->gap / 2,
                               box->width + wall->gap, box->height + wall->gap };
   cairo_rectangle_t inner = { wall->gap / 4, wall->gap / 4, wall->width - wall->gap / 2,
                               wall->height - wall->gap / 2 };
   cairo_rectangle_t own = wall_point_box (wall, block);
+  double left, top, right, bottom;
   double cost = 0, own_distance = wall_point_distance (block, box);
 
   /* From where its leader begins: its point, or its name. */
@@ -650,12 +673,28 @@ wall_list_cost (Wall                    *wall,
   cost += box->width * box->height -
           MAX (0, MIN (box->x + box->width, inner.x + inner.width) - MAX (box->x, inner.x)) *
           MAX (0, MIN (box->y + box->height, inner.y + inner.height) - MAX (box->y, inner.y));
-  for (guint i = 0; i < wall->taken->len && (exact || cost < 2); i++)
+  /* What a taken box can cost reaches no further than the grown box and its leader's own
+   * box: one wholly beyond them adds nothing (no overlap, and wall_line_meets () turns it away
+   * by the same comparisons), so it is passed over before anything is worked out. */
+  left = grown.x, top = grown.y;
+  right = grown.x + grown.width, bottom = grown.y + grown.height;
+  if (leader != NULL)
+    {
+      left = MIN (left, MIN (leader[0], leader[2]));
+      top = MIN (top, MIN (leader[1], leader[3]));
+      right = MAX (right, MAX (leader[0], leader[2]));
+      bottom = MAX (bottom, MAX (leader[1], leader[3]));
+    }
+  for (guint i = 0; i < wall->taken->len && cost < bound; i++)
     {
       const cairo_rectangle_t *other = &g_array_index (wall->taken, cairo_rectangle_t, i);
-      double w = MIN (grown.x + grown.width, other->x + other->width) - MAX (grown.x, other->x);
-      double h = MIN (grown.y + grown.height, other->y + other->height) -
-                 MAX (grown.y, other->y);
+      double w, h;
+
+      if (other->x > right || other->x + other->width < left || other->y > bottom ||
+          other->y + other->height < top)
+        continue;
+      w = MIN (grown.x + grown.width, other->x + other->width) - MAX (grown.x, other->x);
+      h = MIN (grown.y + grown.height, other->y + other->height) - MAX (grown.y, other->y);
 
       /* The gap kept from everything but its own point, which only the box keeps clear of. */
       if (wall_boxes_meet (other, &own, -0.5) && other->width == own.width &&
@@ -675,10 +714,10 @@ wall_list_cost (Wall                    *wall,
         cost += wall->label_line * wall->label_line;
     }
   /* Clear of the links, which a list would cut. */
-  for (guint i = 0; i < wall->links->len && (exact || cost < 2); i++)
+  for (guint i = 0; i < wall->links->len && cost < bound; i++)
     if (wall_line_meets (g_array_index (wall->links, WallLink, i).line, box))
       cost += wall->label_line * wall->label_line;
-  for (guint i = 0; i < wall->blocks->len + wall->transits->len && (exact || cost < 2); i++)
+  for (guint i = 0; i < wall->blocks->len + wall->transits->len && cost < bound; i++)
     {
       const WallBlock *other = i < wall->blocks->len
         ? &g_array_index (wall->blocks, WallBlock, i)
@@ -687,7 +726,7 @@ wall_list_cost (Wall                    *wall,
        * list above it) than any other sector's point or name, by a line at least, so that it
        * reads as that sector's. */
       if (block->sector != NULL && other->sector != NULL && other != block &&
-          wall_sector_distance (other, box) < own_distance)
+          wall_sector_nearer (other, box, own_distance))
         cost += wall->label_line * wall->label_line;
       if (other == block || !other->placed || !other->callout)
         continue;
@@ -737,7 +776,10 @@ wall_place_list (Wall      *wall,
 
           if (callout)
             wall_leader (wall, block, &box, line);
-          cost = wall_list_cost (wall, block, &box, callout ? line : NULL, anyway);
+          /* Not placed anyway, any cover turns it away; else only more than the best so
+           * far does, as a cost no less than the best's never takes its place. */
+          cost = wall_list_cost (wall, block, &box, callout ? line : NULL,
+                                 anyway ? best : 2);
           if (cost < best)
             {
               best = cost;
