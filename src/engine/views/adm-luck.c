@@ -57,8 +57,13 @@ adm_luck_measure_label (AdmLuckMeasure measure)
     }
 }
 
-/* The side of the first ship, formation or side @roll is about; FALSE when it is about
- * none. */
+/* The side whose luck @roll is: that of the first ship, formation or side it is about, which
+ * every rule that rolls names first for that reason — the firer of an attack (F-ART-11,
+ * F-DES-1, F-FORD-2), the ramming ship of a ram's dice (F-RAM-7, F-RAM-11), the ship a critical
+ * check (F-CRIT-1) or damage control (F-DC-2) is for, the ship a torpedo's or a mine's dice
+ * strike (F-TORP-7, F-MINE-7: fewer is luckier), the formation or side of a readiness or
+ * detection check; in a boarding round each side rolls its own die (F-BOARD-13), each roll
+ * naming its own ship first. FALSE when it is about none. */
 static gboolean
 roll_side (AdmBattle           *battle,
            const AdmBattleRoll *roll,
