@@ -107,8 +107,9 @@ side_tallies (AdmLuckLedger *self,
   entry = g_new0 (AdmLuckSide, 1);
   entry->side = side;
   entry->name = adm_luck_ledger_get_side_name (self, side);
-  entry->admiral = self->battle != NULL ? adm_battle_get_side (self->battle, side)->admiral
-                                        : NULL;
+  /* The one audience filter says whose admiral the audience may be told. */
+  entry->admiral = self->battle != NULL
+    ? adm_audience_side_admiral (self->audience, self->battle, side) : NULL;
   /* In side order, whatever order their rolls came in. */
   for (guint i = 0; i <= self->sides->len; i++)
     if (i == self->sides->len ||
