@@ -210,6 +210,37 @@ test_ram_ledger (void)
   assert_tally (&komarr->tally[ADM_LUCK_TAKEN], 0, 0, 0);
 }
 
+/* F-BOARD-13: in a boarding round each side rolls its own die, whoever rolls higher winning:
+ * the attacker's die is its side's luck, the defender's its own — though the attacker's roll
+ * names the ship boarded first. board.xml: Vorberg (Barrayar) boards Triumph (Komarr), 3
+ * against 5 (test-battle-boarding's round: Vorberg's 3 needed 2, Triumph's 5 needed 8). */
+static void
+test_boarding_sides (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("board.xml", ADM_PHASE_TORPEDO);
+  g_autoptr(AdmLuckLedger) ledger = NULL;
+  GArray *rolls;
+  guint boarding = 0;
+
+  resolve (battle, "<board ship=\"vorberg\" target=\"triumph\"/>", "");
+  resolve (battle, "", "3 5");
+  ledger = adm_luck_ledger_new (battle, adm_audience_master (), NULL);
+  rolls = adm_luck_ledger_get_rolls (ledger);
+  for (guint i = 0; i < rolls->len; i++)
+    {
+      const AdmLuckRoll *entry = &g_array_index (rolls, AdmLuckRoll, i);
+
+      if (g_strcmp0 (entry->roll->clause, "F-BOARD-13") != 0)
+        continue;
+      /* First Vorberg's roll, then Triumph's. */
+      g_assert_cmpstr (adm_luck_ledger_get_side_id (ledger, entry->side), ==,
+                       boarding == 0 ? "barrayar" : "komarr");
+      g_assert_cmpuint (entry->passed, ==, boarding == 0 ? 1 : 0);
+      boarding++;
+    }
+  g_assert_cmpuint (boarding, ==, 2);
+}
+
 /* F-ECM-2: each side's ledger holds exactly the judged rolls the audience filter shows it,
  * in the same copies (a side's own fire at a token it has not identified, F-ECM-4, its fogged
  * copy), and its tallies sum those alone; damage only where it is shown the target's
@@ -339,6 +370,7 @@ main (int   argc,
   g_test_add_func ("/engine/luck/F-SHLD-1/fire-ledger", test_fire_ledger);
   g_test_add_func ("/engine/luck/F-TORP-7/torpedo-ledger", test_torpedo_ledger);
   g_test_add_func ("/engine/luck/F-RAM-7/ram-ledger", test_ram_ledger);
+  g_test_add_func ("/engine/luck/F-BOARD-13/boarding-sides", test_boarding_sides);
   g_test_add_func ("/engine/luck/F-ECM-2/side-counts-seen-rolls", test_side_counts_seen_rolls);
   g_test_add_func ("/engine/luck/F-ECM-5/hidden-rolls-not-counted",
                    test_hidden_rolls_not_counted);

@@ -2249,8 +2249,8 @@ test_replay_walk (void)
 /* F-ECM-2, F-STRAT-3: the luck ledger's window with c1-1's battle kept (Pol Defiant boarded in
  * turn 1). For each faction it offers that fought there, the side rows of the battle count
  * exactly the judged rolls the one audience filter shows that side — no roll it did not
- * see — and the window's words name no ship the side is not shown and not the engagement's
- * id; for the public and each side blind to a hidden formation, nothing of that formation. */
+ * see — and the window's words name no ship the side is not shown, not the other side's
+ * admiral and not the engagement's id; for the public and each side blind to a hidden formation, nothing of that formation. */
 static void
 test_luck_window (void)
 {
@@ -2304,6 +2304,10 @@ test_luck_window (void)
       for (guint i = 0; i < adm_battle_get_n_ships (kept); i++)
         if (!adm_audience_ship_shows (audience, kept, i, ADM_SHIP_FACT_NAME))
           assert_lacks (text, adm_battle_get_ship (kept, i)->name, faction->id);
+      /* F-STRAT-3: who commands the other side is not this side's to know. */
+      for (guint s = 0; s < adm_battle_get_n_sides (kept); s++)
+        if (s != audience.side && adm_battle_get_side (kept, s)->admiral != NULL)
+          assert_lacks (text, adm_battle_get_side (kept, s)->admiral, faction->id);
       checked++;
     }
   /* Both sides of the battle. */

@@ -369,8 +369,9 @@ fight_round (AdmBattle  *self,
       int attacker_die, defender_die;
       g_autofree char *attacker_text = NULL, *defender_text = NULL;
 
-      /* F-BOARD-13: each side's total of the ruleset's dice. */
-      if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIPS (defender, attacker),
+      /* F-BOARD-13: each side's total of the ruleset's dice; each roll names first the ship
+       * that rolls it, whose side's luck it is (adm-luck.c). */
+      if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIPS (attacker, defender),
                                  adm_ruleset_get_dice (self->ruleset, ADM_DICE_BOARDING), 6,
                                  "F-BOARD-13", &attacker_die, error,
                                  _("boarding of %s: %s's roll"),

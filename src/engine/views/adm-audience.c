@@ -315,6 +315,21 @@ adm_audience_sees_side (AdmAudience audience,
   return FALSE;
 }
 
+const char *
+adm_audience_side_admiral (AdmAudience audience,
+                           AdmBattle  *battle,
+                           guint       side)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), NULL);
+  g_return_val_if_fail (side < adm_battle_get_n_sides (battle), NULL);
+
+  /* F-STRAT-3: individual details go to each admiral personally. */
+  if (audience.kind == ADM_AUDIENCE_MASTER ||
+      (audience.kind == ADM_AUDIENCE_SIDE && audience.side == side))
+    return adm_battle_get_side (battle, side)->admiral;
+  return NULL;
+}
+
 gboolean
 adm_audience_sees_orders (AdmAudience audience,
                           AdmBattle  *battle,

@@ -104,6 +104,12 @@ gboolean      adm_audience_sees_mine       (AdmAudience     audience,
 gboolean      adm_audience_sees_side       (AdmAudience     audience,
                                             AdmBattle      *battle,
                                             guint           side);
+/* The admiral of @side as @audience may be told him, or NULL: the master every side's, a side
+ * its own only, the public none (F-STRAT-3: who commands is the master's and his side's to
+ * know). */
+const char   *adm_audience_side_admiral    (AdmAudience     audience,
+                                            AdmBattle      *battle,
+                                            guint           side);
 /* Declared orders and plotted courses of @formation: its own side's and the master's only;
  * the enemy learns them as they happen, from the report. */
 gboolean      adm_audience_sees_orders     (AdmAudience     audience,

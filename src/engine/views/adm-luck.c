@@ -57,8 +57,13 @@ adm_luck_measure_label (AdmLuckMeasure measure)
     }
 }
 
-/* The side of the first ship, formation or side @roll is about; FALSE when it is about
- * none. */
+/* The side whose luck @roll is: that of the first ship, formation or side it is about, which
+ * every rule that rolls names first for that reason — the firer of an attack (F-ART-11,
+ * F-DES-1, F-FORD-2), the ramming ship of a ram's dice (F-RAM-7, F-RAM-11), the ship a critical
+ * check (F-CRIT-1) or damage control (F-DC-2) is for, the ship a torpedo's or a mine's dice
+ * strike (F-TORP-7, F-MINE-7: fewer is luckier), the formation or side of a readiness or
+ * detection check; in a boarding round each side rolls its own die (F-BOARD-13), each roll
+ * naming its own ship first. FALSE when it is about none. */
 static gboolean
 roll_side (AdmBattle           *battle,
            const AdmBattleRoll *roll,
@@ -102,8 +107,9 @@ side_tallies (AdmLuckLedger *self,
   entry = g_new0 (AdmLuckSide, 1);
   entry->side = side;
   entry->name = adm_luck_ledger_get_side_name (self, side);
-  entry->admiral = self->battle != NULL ? adm_battle_get_side (self->battle, side)->admiral
-                                        : NULL;
+  /* The one audience filter says whose admiral the audience may be told. */
+  entry->admiral = self->battle != NULL
+    ? adm_audience_side_admiral (self->audience, self->battle, side) : NULL;
   /* In side order, whatever order their rolls came in. */
   for (guint i = 0; i <= self->sides->len; i++)
     if (i == self->sides->len ||
