@@ -2433,6 +2433,7 @@ dice_ask_message (AdmTableClient *self,
   g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
   g_autofree char *typed = adm_dice_mixes_to_text (self->mixes);
+  g_autoptr(GBytes) request = NULL;
   SoupMessage *msg;
   gsize length;
   char *text;
@@ -2457,9 +2458,10 @@ dice_ask_message (AdmTableClient *self,
   root = json_builder_get_root (builder);
   json_generator_set_root (generator, root);
   text = json_generator_to_data (generator, &length);
+  request = g_bytes_new_take (text, length);
   msg = new_message (self, "POST", self->engagement, "dice", NULL);
-  soup_message_set_request_body_from_bytes (msg, "application/json",
-                                            g_bytes_new_take (text, length));
+  /* The message takes a reference of its own. */
+  soup_message_set_request_body_from_bytes (msg, "application/json", request);
   return msg;
 }
 
