@@ -584,6 +584,29 @@ new_message (AdmTableClient *self,
   return msg;
 }
 
+/* A POST to @engagement_id's @tail carrying what @builder (its object ended) holds, as JSON.
+ * The message keeps its own reference of the body. */
+static SoupMessage *
+json_post (AdmTableClient *self,
+           const char     *engagement_id,
+           const char     *tail,
+           JsonBuilder    *builder)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = json_builder_get_root (builder);
+  g_autoptr(GBytes) body = NULL;
+  SoupMessage *msg;
+  gsize length;
+  char *text;
+
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, &length);
+  body = g_bytes_new_take (text, length);
+  msg = new_message (self, "POST", engagement_id, tail, NULL);
+  soup_message_set_request_body_from_bytes (msg, "application/json", body);
+  return msg;
+}
+
 /* The beginning of @fingerprint in groups of four digits, as far as the group where it first
  * differs from @other and at least four groups, "…" after when it goes on: the two shown
  * side by side differ visibly ("3f1c 9a0b 77de 0a1b 5c3e…", "3f1c 9a0b 77de 0a1b 8812…"). */
@@ -1766,14 +1789,8 @@ place_message (AdmTableClient           *self,
                gboolean                  roll_again)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
-  g_autoptr(GBytes) request = NULL;
   GHashTableIter iter;
   gpointer formation, placement;
-  SoupMessage *msg;
-  char *text;
-  gsize length;
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "assignment");
@@ -1793,13 +1810,7 @@ place_message (AdmTableClient           *self,
   json_builder_set_member_name (builder, "roll-again");
   json_builder_add_boolean_value (builder, roll_again);
   json_builder_end_object (builder);
-  root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  text = json_generator_to_data (generator, &length);
-  request = g_bytes_new_take (text, length);
-  msg = new_message (self, "POST", listed->id, "placements", NULL);
-  soup_message_set_request_body_from_bytes (msg, "application/json", request);
-  return msg;
+  return json_post (self, listed->id, "placements", builder);
 }
 
 /* The app's drafts of a kept battle's next orders and dice, ASSIGNMENT.draft.xml and
@@ -2430,13 +2441,7 @@ dice_ask_message (AdmTableClient *self,
                   const char     *declarations)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
   g_autofree char *typed = adm_dice_mixes_to_text (self->mixes);
-  g_autoptr(GBytes) request = NULL;
-  SoupMessage *msg;
-  gsize length;
-  char *text;
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "assignment");
@@ -2455,14 +2460,7 @@ dice_ask_message (AdmTableClient *self,
       json_builder_add_string_value (builder, typed);
     }
   json_builder_end_object (builder);
-  root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  text = json_generator_to_data (generator, &length);
-  request = g_bytes_new_take (text, length);
-  msg = new_message (self, "POST", self->engagement, "dice", NULL);
-  /* The message takes a reference of its own. */
-  soup_message_set_request_body_from_bytes (msg, "application/json", request);
-  return msg;
+  return json_post (self, self->engagement, "dice", builder);
 }
 
 gboolean
