@@ -6,6 +6,7 @@
 #include "editor-helpers.h"
 
 #include "admiralty-editor-fleets.h"
+#include "adm-scenario-edit-elements.h"
 #include "adm-xml.h"
 
 AdmiraltyScenarioEditor *

@@ -8,6 +8,7 @@
 
 #include "admiralty-editor-fleets.h"
 #include "admiralty-scenario-editor.h"
+#include "adm-scenario-edit-elements.h"
 #include "pointer-helpers.h"
 
 G_BEGIN_DECLS

@@ -292,6 +292,19 @@ check_includes (const Source *source,
                   continue;
                 }
               (*includes)++;
+              /* The scenario's file elements are the engine's own: everything above it edits
+               * a scenario through its items (adm-scenario-item.h). */
+              if (!g_str_equal (tree->tree, "engine") &&
+                  g_str_equal (to.tree->tree, "engine") &&
+                  g_str_equal (target_name, "adm-scenario-edit-elements.h"))
+                {
+                  g_autofree char *file = g_strdup_printf ("%s/%s", from.layer->folder, name);
+                  g_autofree char *file_shown = shown (tree, file);
+
+                  g_string_append_printf (problems, "%s includes the scenario's file elements "
+                                          "(adm-scenario-edit-elements.h): edit through the "
+                                          "items\n", file_shown);
+                }
               if (goes_down (&from, &to))
                 continue;
               from_name = g_strdup_printf ("%s/%s", from.layer->folder, name);
@@ -557,6 +570,26 @@ test_checker_whole_engine (void)
 }
 
 static void
+test_checker_scenario_elements (void)
+{
+  const char *files[] = {
+    EVERY_FOLDER,
+    HEADER ("engine/scenario/adm-scenario-edit-elements.h"),
+    "engine/scenario/adm-scenario-ship.c", "#include \"adm-scenario-edit-elements.h\"\n",
+    "cli/cli.c", "#include \"adm-scenario-edit-elements.h\"\n",
+    "app/editor/admiralty-editor.c",
+    "#include \"../../engine/scenario/adm-scenario-edit-elements.h\"\n",
+    NULL,
+  };
+  g_autofree char *problems = problems_of (files);
+
+  g_assert_nonnull (strstr (problems, "src/cli/cli.c includes the scenario's file elements"));
+  g_assert_nonnull (strstr (problems, "src/app/editor/admiralty-editor.c includes the "
+                                      "scenario's file elements"));
+  g_assert_null (strstr (problems, "adm-scenario-ship.c"));
+}
+
+static void
 test_checker_across_trees (void)
 {
   const char *files[] = {
@@ -593,6 +626,7 @@ main (int   argc,
   g_test_add_func ("/data/layers/checker/indented-include", test_checker_indented_include);
   g_test_add_func ("/data/layers/checker/unnamed-folder", test_checker_unnamed_folder);
   g_test_add_func ("/data/layers/checker/whole-engine", test_checker_whole_engine);
+  g_test_add_func ("/data/layers/checker/scenario-elements", test_checker_scenario_elements);
   g_test_add_func ("/data/layers/checker/across-trees", test_checker_across_trees);
   return g_test_run ();
 }

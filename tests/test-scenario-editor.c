@@ -972,6 +972,7 @@ test_problem_named (void)
   AdmiraltyEditorProblems *problems;
   GtkWidget *row;
   xmlNode *home;
+  AdmScenarioItem *map;
   guint at;
   g_autofree char *subtitle = NULL;
   g_autofree char *draft = NULL;
@@ -1012,6 +1013,22 @@ test_problem_named (void)
     g_assert_false (row_names_line (editor, i));
 
   pointer_click_widget (admiralty_editor_problems_get_row (problems, problem_at (editor, home)));
+  g_assert_cmpstr (admiralty_scenario_editor_get_visible_page (editor), ==, "map");
+
+  /* A map with no sector left: its problem is at the map as a whole, and a click on it shows
+   * the Map page, not the Sides page of the scenario it is in. */
+  adm_scenario_edit_remove (edit, home);
+  adm_scenario_edit_remove (edit, adm_scenario_edit_find (edit, "sector", "tau-verde-gate"));
+  g_assert_cmpuint (g_list_model_get_n_items (adm_scenario_edit_get_sectors (edit)), ==, 0);
+  map = ADM_SCENARIO_ITEM (adm_scenario_edit_get_map_item (edit));
+  g_assert_true (adm_scenario_item_get_attached (map));
+  admiralty_scenario_editor_set_visible_page (editor, "problems");
+  wait_frame (GTK_WIDGET (editor));
+  at = problem_at (editor, adm_scenario_item_get_element (map));
+  g_assert_true (adm_scenario_edit_find_item (
+                   edit, ((AdmProblem *) admiralty_scenario_editor_get_problems (editor)->pdata[at])
+                           ->node) == map);
+  pointer_click_widget (admiralty_editor_problems_get_row (problems, at));
   g_assert_cmpstr (admiralty_scenario_editor_get_visible_page (editor), ==, "map");
   close_editor (editor);
   g_remove (draft);

@@ -44,6 +44,7 @@
 #include "adm-scenario-check.h"
 #include "adm-scenario-contrast.h"
 #include "adm-scenario-edit.h"
+#include "adm-scenario-edit-elements.h"
 #include "adm-sector-battle.h"
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"

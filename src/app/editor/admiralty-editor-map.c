@@ -579,7 +579,7 @@ link_sectors_cb (AdmiraltyEditorMap *self,
                  const char         *from,
                  const char         *to)
 {
-  adm_scenario_edit_add_link (self->edit, from, to);
+  adm_scenario_edit_append_link (self->edit, from, to);
 }
 
 static void

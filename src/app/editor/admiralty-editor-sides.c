@@ -110,7 +110,7 @@ alliance_selected_cb (AdmiraltyEditorSides *self,
   /* The edit builds the rows anew: the faction's is found again by its id. */
   id = g_strdup (row->faction);
   if (selected == 0)
-    adm_scenario_edit_set_alliance_of (self->edit, id, NULL);
+    adm_scenario_edit_leave_alliances (self->edit, id);
   else if (selected <= self->alliances->len)
     {
       g_autoptr(GError) error = NULL;

@@ -400,7 +400,8 @@ admiralty_scenario_editor_show (AdmiraltyScenarioEditor *self,
       adw_view_stack_set_visible_child_name (self->stack, "fleets");
       admiralty_editor_fleets_select (self->fleets, item);
     }
-  else if (ADM_IS_SCENARIO_SECTOR (item) || ADM_IS_SCENARIO_OBJECT (item) ||
+  else if (ADM_IS_SCENARIO_MAP (item) ||
+           ADM_IS_SCENARIO_SECTOR (item) || ADM_IS_SCENARIO_OBJECT (item) ||
            ADM_IS_SCENARIO_LINK (item) || ADM_IS_SCENARIO_MINEFIELD (item))
     {
       adw_view_stack_set_visible_child_name (self->stack, "map");

@@ -26,6 +26,20 @@ adm_scenario_edit_get_item (AdmScenarioEdit *self)
   return self->item;
 }
 
+AdmScenarioMap *
+adm_scenario_edit_get_map_item (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+
+  if (self->map == NULL)
+    {
+      self->map = g_object_new (ADM_TYPE_SCENARIO_MAP, NULL);
+      _adm_scenario_item_bind (ADM_SCENARIO_ITEM (self->map), self,
+                               adm_xml_first_element (xmlDocGetRootElement (self->doc), "map"));
+    }
+  return self->map;
+}
+
 void
 _adm_edit_bind_season (AdmScenarioEdit *self)
 {
@@ -169,6 +183,8 @@ adm_scenario_edit_find_item (AdmScenarioEdit *self,
                ADM_IS_SEASON_CLASS (parent = adm_scenario_edit_find_item (self, up->parent)))
         item = _adm_scenario_item_list_find (
                  adm_season_class_get_weapons (ADM_SEASON_CLASS (parent)), up);
+      else if (adm_xml_is (up, "map") && up->parent == xmlDocGetRootElement (self->doc))
+        item = ADM_SCENARIO_ITEM (adm_scenario_edit_get_map_item (self));
       else if (adm_xml_is (up, "season") || adm_xml_is (up, "rulings"))
         item = ADM_SCENARIO_ITEM (adm_scenario_edit_get_season_item (self));
       else if (up == xmlDocGetRootElement (self->doc))
@@ -212,6 +228,27 @@ adm_scenario_edit_append_sector (AdmScenarioEdit *self,
 
   sector = adm_scenario_edit_add_sector (self, name, x, y);
   return item_added (adm_scenario_edit_get_sectors (self), sector);
+}
+
+void
+adm_scenario_edit_leave_alliances (AdmScenarioEdit *self,
+                                   const char      *faction)
+{
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (self));
+  g_return_if_fail (faction != NULL);
+
+  adm_scenario_edit_set_alliance_of (self, faction, NULL);
+}
+
+AdmScenarioLink *
+adm_scenario_edit_append_link (AdmScenarioEdit *self,
+                               const char      *from,
+                               const char      *to)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+
+  return item_added (adm_scenario_edit_get_links (self),
+                     adm_scenario_edit_add_link (self, from, to));
 }
 
 AdmScenarioFormation *

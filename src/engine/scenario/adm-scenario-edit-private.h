@@ -4,7 +4,7 @@
  * element, the commit that makes an edit one step of undo. For adm-scenario-edit*.c only. */
 #pragma once
 
-#include "adm-scenario-edit.h"
+#include "adm-scenario-edit-elements.h"
 #include "adm-xml-layout.h"
 
 G_BEGIN_DECLS
@@ -32,6 +32,7 @@ struct _AdmScenarioEdit {
   /* The document model's items, each made when first asked for and kept in step with the
    * document after every edit, undo and redo (_adm_edit_emit_changed ()). */
   AdmScenarioItem *item;     /* the scenario itself */
+  AdmScenarioMap *map;       /* its map as a whole */
   GListModel   *admirals;    /* AdmScenarioAdmiral */
   GListModel   *alliances;   /* AdmScenarioAlliance */
   GListModel   *sectors;     /* AdmScenarioSector */

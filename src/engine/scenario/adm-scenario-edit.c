@@ -47,6 +47,9 @@ adm_scenario_edit_dispose (GObject *object)
   if (self->item != NULL)
     _adm_scenario_item_bind (self->item, NULL, NULL);
   g_clear_object (&self->item);
+  if (self->map != NULL)
+    _adm_scenario_item_bind (ADM_SCENARIO_ITEM (self->map), NULL, NULL);
+  g_clear_object (&self->map);
   g_clear_object (&self->admirals);
   g_clear_object (&self->alliances);
   g_clear_object (&self->sectors);
@@ -394,6 +397,9 @@ _adm_edit_emit_changed (AdmScenarioEdit       *self,
 
   if (self->item != NULL)
     _adm_scenario_item_bind (self->item, self, root);
+  if (self->map != NULL)
+    _adm_scenario_item_bind (ADM_SCENARIO_ITEM (self->map), self,
+                             adm_xml_first_element (root, "map"));
   if (self->admirals != NULL)
     _adm_scenario_item_list_sync (self->admirals, root, changed, reload);
   if (self->alliances != NULL)

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "adm-scenario.h"
-#include "adm-scenario-edit.h"
+#include "adm-scenario-edit-elements.h"
 #include "adm-scenario-item.h"
 
 G_BEGIN_DECLS
