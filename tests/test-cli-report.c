@@ -108,7 +108,9 @@ check_kind (CliCampaign        *fixture,
   for (guint i = 0; i < 3; i++)
     if (*lines[i] != '\0')
       assert_in (pdf_words, lines[i]);
-  assert_in (pdf_words, "Page 1 of ");
+  /* Page numbers: the paper's own, or, every admiral's, each admiral's own. */
+  assert_in (pdf_words, admiral != NULL || strstr (pdf_words, "Page 1 of ") != NULL
+                        ? "Page 1 of " : "— page 1 of ");
   {
     const char *argv[] = { "pdfinfo", pdf, NULL };
     g_autofree char *title = g_strdup_printf ("Title: %s", lines[0]);
@@ -167,6 +169,101 @@ test_cards (CliCampaign   *fixture,
   check_kind (fixture, "cards", "Adm. Aral Vorkosigan", one);
   page_picture (pdf, "Prince Serg", "report-cards.png");
   check_kind (fixture, "cards", NULL, all);
+}
+
+/* Every admiral's fleet cards in @pdf: the first page is @first's and holds a card (its
+ * @card_word, the card's "Hull" line); so does every page but the blank back of a part's
+ * last sheet (each admiral's cards start on a new sheet), which holds no card, is the back
+ * of a page that does, and comes before the next part. @parts admirals, so fewer backs.
+ * @first NULL: the first page's admiral not checked. */
+static void
+check_card_pages (const char *pdf,
+                  const char *first,
+                  const char *card_word,
+                  guint       parts)
+{
+  guint n = pdf_n_pages (pdf), backs = 0;
+  gboolean before = FALSE;
+
+  g_assert_cmpuint (n, >=, parts);
+  for (guint page = 1; page <= n; page++)
+    {
+      g_autofree char *text = pdf_page_text (pdf, page);
+      gboolean card = strstr (text, card_word) != NULL;
+
+      if (page == 1)
+        {
+          if (first != NULL)
+            assert_in (text, first);
+          g_assert_true (card);
+        }
+      if (!card)
+        {
+          g_test_message ("%s: page %u is a blank back", pdf, page);
+          g_assert_cmpuint (page % 2, ==, 0);
+          g_assert_cmpuint (page, <, n);
+          g_assert_true (before);
+          backs++;
+        }
+      before = card;
+    }
+  g_assert_cmpuint (backs, <, parts);
+}
+
+/* Every admiral's fleet cards (the reports dialog's "Fleet cards" with every admiral), in
+ * English and in Russian, and a faction's (--as): the first admiral's cards on the first
+ * page, no page before them with a title alone and the back of its sheet. */
+static void
+test_cards_pages (CliCampaign   *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *localedir = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "po", NULL);
+  g_autofree char *all = g_build_filename (fixture->dir, "every-card.pdf", NULL);
+  g_autofree char *russian = g_build_filename (fixture->dir, "every-card-ru.pdf", NULL);
+  g_autofree char *side = g_build_filename (fixture->dir, "cetaganda-cards.pdf", NULL);
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (fixture->campaign, NULL);
+  g_autoptr(CliResult) written = NULL, written_ru = NULL, written_side = NULL;
+  g_autofree char *side_words = NULL;
+  GPtrArray *admirals;
+  const AdmAdmiral *first, *first_cetagandan = NULL;
+  guint cetagandans = 0;
+
+  g_assert_nonnull (campaign);
+  admirals = adm_campaign_get_admirals (campaign);
+  first = g_ptr_array_index (admirals, 0);
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+
+      if (g_str_equal (admiral->faction->id, "cetaganda"))
+        {
+          if (first_cetagandan == NULL)
+            first_cetagandan = admiral;
+          cetagandans++;
+        }
+    }
+  g_assert_cmpuint (cetagandans, >, 1);
+
+  written = run_cli ("report", fixture->campaign, "--kind", "cards", "-o", all, NULL);
+  g_assert_cmpint (written->status, ==, 0);
+  check_card_pages (all, first->name, "Hull", admirals->len);
+  pdf_page_picture (all, 1, 70, "report-cards-every-1.png");
+
+  written_side = run_cli ("report", fixture->campaign, "--as", "cetaganda", "--kind", "cards",
+                          "-o", side, NULL);
+  g_assert_cmpint (written_side->status, ==, 0);
+  check_card_pages (side, first_cetagandan->name, "Hull", cetagandans);
+  side_words = pdf_text (side);
+  assert_lacks (side_words, first->name, "a Cetagandan's cards");
+
+  g_setenv ("LANGUAGE", "ru", TRUE);
+  g_setenv ("ADMIRALTY_LOCALEDIR", localedir, TRUE);
+  written_ru = run_cli ("report", fixture->campaign, "--kind", "cards", "-o", russian, NULL);
+  g_unsetenv ("LANGUAGE");
+  g_assert_cmpint (written_ru->status, ==, 0);
+  /* The names as the campaign opened in Russian gives them. */
+  check_card_pages (russian, NULL, "Живучесть", admirals->len);
+  pdf_page_picture (russian, 1, 70, "report-cards-every-ru-1.png");
 }
 
 /* Blank order sheets (F-STRAT-18), pre-filled with the admiral's formations. */
@@ -643,6 +740,7 @@ main (int    argc,
   ADD ("master", test_master);
   ADD ("admiral", test_admiral);
   ADD ("cards", test_cards);
+  ADD ("cards-pages", test_cards_pages);
   ADD ("sheets", test_sheets);
   ADD ("F-GEN-5/oob", test_oob);
   ADD ("paper", test_paper);

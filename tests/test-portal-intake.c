@@ -1380,6 +1380,66 @@ test_client_mark_restart (Fixture       *fixture,
   g_assert_true (adm_portal_get_final (fixture->portal, id));
 }
 
+/* F-GEN-3: a sheet taken on arrival; the master's computer restarts (the campaign opened again
+ * from its file, as after a kill -9), and the admiral taps "Mark my sheet final" for the first
+ * time, his form as he handed it in posted with a new client id: the sheet that stands is
+ * marked, and no second sheet is handed in — the master's Orders tab lists one. His form
+ * changed, the tap hands the changes in as before. */
+static void
+test_new_mark_after_restart (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  const AdmFormation *formation = some_formation (fixture);
+  g_autofree char *id = g_strdup (formation->admiral->id);
+  g_autofree char *form = g_strdup_printf ("f0=%s&o0=defend&i0=Hold+the+line&a0=", formation->id);
+  g_autofree char *hand_in = g_strdup_printf ("%s&client=%s&cycle=1", form, CLIENT_A);
+  g_autofree char *mark = g_strdup_printf ("%s&final=yes&client=%s&cycle=1", form, CLIENT_B);
+  g_autofree char *changed = g_strdup_printf ("f0=%s&o0=defend&i0=Hold+fast&final=yes&"
+                                              "client=%s1&cycle=1", formation->id, CLIENT_B);
+  g_autofree char *answer = NULL;
+  guint status = 0, entries;
+
+  adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
+  answer = post_form (fixture, id, "sheet", hand_in, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_cmpuint (journaled_sheets (fixture, id, 1, NULL), ==, 1);
+
+  restart (fixture, TRUE);
+  g_assert_false (adm_portal_get_final (fixture->portal, id));
+  /* His page comes back filled in with the sheet that stands, as before the restart. */
+  {
+    g_autofree char *page = page_of (fixture, id);
+
+    assert_contains (page, ">Hold the line</textarea>", "his page after the restart");
+  }
+  entries = n_entries (fixture);
+  g_free (answer);
+  answer = post_form (fixture, id, "sheet", mark, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_true (adm_portal_get_final (fixture->portal, id));
+  g_assert_cmpuint (journaled_sheets (fixture, id, 1, NULL), ==, 1);
+  g_assert_cmpuint (journaled_finals (fixture, id, NULL), ==, 1);
+  g_assert_cmpuint (n_entries (fixture), ==, entries + 1);
+  g_assert_cmpint (adm_portal_get_sheet (fixture->portal, id)->status, ==,
+                   ADM_PORTAL_SHEET_ACCEPTED);
+
+  /* Once more after another restart: the mark stands, nothing new. */
+  restart (fixture, TRUE);
+  g_assert_true (adm_portal_get_final (fixture->portal, id));
+  entries = n_entries (fixture);
+  g_free (answer);
+  answer = post_form (fixture, id, "sheet", mark, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+
+  /* His instructions changed: a new sheet, taken and marked. */
+  g_free (answer);
+  answer = post_form (fixture, id, "sheet", changed, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_cmpuint (journaled_sheets (fixture, id, 1, NULL), ==, 2);
+  g_assert_true (adm_portal_get_final (fixture->portal, id));
+}
+
 /* The master journals something (a note of his own), then a phone's sheet arrives and is marked
  * final, then he presses Undo: his own action is taken back, the phone's posts stay; Redo
  * brings his action back, a phone's post since notwithstanding. The file opens again as it
@@ -1495,6 +1555,7 @@ main (int   argc,
   ADD ("F-GEN-3/final-client-after-restart", campaign_setup, test_final_client_after_restart);
   ADD ("F-GEN-3/client-waiting-restart", campaign_setup, test_client_waiting_restart);
   ADD ("F-GEN-3/client-mark-restart", campaign_setup, test_client_mark_restart);
+  ADD ("F-GEN-3/new-mark-after-restart", campaign_setup, test_new_mark_after_restart);
   ADD ("F-GEN-3/undo-passes-phones", campaign_setup, test_undo_passes_phones);
   ADD ("F-GEN-3/undo-refused-under-phone", campaign_setup, test_undo_refused_under_phone);
 #undef ADD

@@ -198,6 +198,74 @@ form_events (AdmCampaign      *campaign,
   return events;
 }
 
+/* The form's fields that give @events, a sheet as form_events () makes one: the inverse of
+ * it, one fieldset a formation in the order the sheet first names each, its ships ticked
+ * under boxes numbered in the order listed (the page finds a ship under any of its boxes). */
+static GHashTable *
+sheet_fields (GPtrArray *events)
+{
+  GHashTable *fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GPtrArray) formations = g_ptr_array_new ();
+
+  for (guint i = 1; i < events->len; i++)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i);
+      const char *formation = adm_event_get (event, "formation");
+      const char *kind = adm_event_get (event, "order");
+      guint n;
+
+      if (formation == NULL || kind == NULL)
+        continue;
+      if (!g_ptr_array_find_with_equal_func (formations, formation, g_str_equal, &n))
+        {
+          n = formations->len;
+          g_ptr_array_add (formations, (gpointer) formation);
+          g_hash_table_insert (fields, g_strdup_printf ("f%u", n), g_strdup (formation));
+        }
+#define SET(value, ...) \
+      if ((value) != NULL) \
+        g_hash_table_insert (fields, g_strdup_printf (__VA_ARGS__), g_strdup (value))
+      if (g_str_equal (kind, "flagship"))
+        {
+          SET (adm_event_get (event, "flagship"), "s%u", n);
+        }
+      else if (g_str_equal (kind, "instructions"))
+        {
+          SET (adm_event_get_text (event), "i%u", n);
+        }
+      else if (g_str_equal (kind, "detach") || g_str_equal (kind, "form") ||
+               g_str_equal (kind, "join") || g_str_equal (kind, "disband"))
+        {
+          g_auto(GStrv) ships = g_strsplit (adm_event_get (event, "ships") != NULL
+                                            ? adm_event_get (event, "ships") : "", " ", 0);
+          guint box = 0;
+
+          SET (kind, "a%u", n);
+          SET (adm_event_get (event, "name"), "N%u", n);
+          SET (adm_event_get (event, "flagship"), "F%u", n);
+          if (g_str_equal (kind, "join"))
+            SET (adm_event_get (event, "target"), "j%u", n);
+          for (guint s = 0; ships[s] != NULL; s++)
+            if (*ships[s] != '\0')
+              SET (ships[s], "x%us%u", n, box++);
+        }
+      else
+        {
+          g_auto(GStrv) route = g_strsplit (adm_event_get (event, "route") != NULL
+                                            ? adm_event_get (event, "route") : "", " ", 0);
+          char leg = 'a';
+
+          SET (kind, "o%u", n);
+          SET (adm_event_get (event, "target"), "t%u", n);
+          for (guint r = 0; route[r] != NULL && leg <= 'd'; r++)
+            if (*route[r] != '\0')
+              SET (route[r], "r%u%c", n, leg++);
+        }
+#undef SET
+    }
+  return fields;
+}
+
 /* The engine's reason without the "sheet:N: " that locates it in a file. */
 static const char *
 reason_of (const GError *error)
@@ -605,34 +673,49 @@ _adm_portal_sync_refusals (AdmPortal *self)
     g_signal_emit (self, _adm_portal_signals[SHEET_CHANGED], 0, g_ptr_array_index (changed, i));
 }
 
-/* Whether @fields (csrf and step aside) are the form of his sheet of this cycle as he handed
- * it in, and that sheet stands (not refused). */
+/* Whether @a and @b, two events of a sheet, say the same: the same kind, text and
+ * attributes, whenever each was made. */
+static gboolean
+same_event (const AdmEvent *a,
+            const AdmEvent *b)
+{
+  guint n = adm_event_get_n_attributes (a);
+
+  if (g_strcmp0 (adm_event_get_kind (a), adm_event_get_kind (b)) != 0 ||
+      g_strcmp0 (adm_event_get_text (a), adm_event_get_text (b)) != 0 ||
+      n != adm_event_get_n_attributes (b))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (adm_event_get_value_nth (a, i),
+                   adm_event_get (b, adm_event_get_key_nth (a, i))) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* Whether @fields (csrf and step aside) give the orders of his sheet of this cycle that stands
+ * (not refused) — however it was kept: handed in since the portal started, or read from the
+ * journal after a restart, taken on arrival or waiting. The "sheet" events, first, are
+ * passed by: their admiral and cycle are these, and when it was received, whether late and
+ * the client id are the post's, not the orders'. */
 static gboolean
 same_as_handed_in (AdmPortal        *self,
                    const AdmAdmiral *admiral,
                    GHashTable       *fields)
 {
-  Posted *posted = g_hash_table_lookup (self->posted, admiral->id);
   const AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral->id);
-  guint n = 0;
-  GHashTableIter iter;
-  gpointer key, value;
+  guint cycle = _adm_portal_current_cycle (self);
+  g_autoptr(GPtrArray) events = NULL;
 
-  if (posted == NULL || posted->reason != NULL || sheet == NULL ||
-      posted->cycle != _adm_portal_current_cycle (self) || sheet->cycle != posted->cycle ||
-      sheet->status == ADM_PORTAL_SHEET_REFUSED)
+  if (sheet == NULL || sheet->cycle != cycle || sheet->status == ADM_PORTAL_SHEET_REFUSED)
     return FALSE;
-  g_hash_table_iter_init (&iter, fields);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      if (g_str_equal (key, "csrf") || g_str_equal (key, "step"))
-        continue;
-      if (g_strcmp0 (g_hash_table_lookup (posted->fields, key), value) != 0)
-        return FALSE;
-      n++;
-    }
-  return n == g_hash_table_size (posted->fields) -
-              (g_hash_table_contains (posted->fields, "step") ? 1 : 0);
+  events = form_events (self->campaign, admiral, cycle, g_get_real_time () / G_USEC_PER_SEC,
+                        FALSE, fields);
+  if (events->len != sheet->events->len)
+    return FALSE;
+  for (guint i = 1; i < events->len; i++)
+    if (!same_event (g_ptr_array_index (events, i), g_ptr_array_index (sheet->events, i)))
+      return FALSE;
+  return TRUE;
 }
 
 /* Main thread: his orders read back, not handed in — asked for, or from a page out of date: a
@@ -909,9 +992,15 @@ _adm_portal_sheets_from_journal (AdmPortal *self)
           if (sheet != NULL && sheet->received == adm_event_get_time (first))
             sheet->status = ADM_PORTAL_SHEET_ACCEPTED;
           else if (adm_journal_action_is_aside (action))
-            keep_sheet (self, admiral_id, cycle, adm_event_get_time (first),
-                        g_strcmp0 (adm_event_get (first, "late"), "true") == 0,
-                        g_ptr_array_ref (events))->status = ADM_PORTAL_SHEET_ACCEPTED;
+            {
+              g_autoptr(GHashTable) fields = sheet_fields (events);
+
+              keep_sheet (self, admiral_id, cycle, adm_event_get_time (first),
+                          g_strcmp0 (adm_event_get (first, "late"), "true") == 0,
+                          g_ptr_array_ref (events))->status = ADM_PORTAL_SHEET_ACCEPTED;
+              /* His form comes back filled in with it, as before the restart. */
+              keep_posted (self, admiral, fields, NULL);
+            }
         }
       else if (g_str_equal (adm_event_get_kind (first), "note") &&
                g_strcmp0 (portal, "final") == 0 && sheet != NULL)

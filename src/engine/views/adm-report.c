@@ -208,6 +208,19 @@ new_doc (Report     *report,
   return doc;
 }
 
+/* A document of several admirals' parts (adm_doc_append_part ()): its title in its headers
+ * alone. A heading of its own would take a page before the first part, and the back of that
+ * sheet another, each part starting on a new sheet: the parts head their pages themselves. */
+static AdmDoc *
+parts_doc (Report     *report,
+           const char *title,
+           guint       cycle)
+{
+  g_autofree char *right = cycle_header (report, cycle);
+
+  return adm_doc_new (title, adm_scenario_get_name (report->scenario), right);
+}
+
 /* The cycle a report is about: the last resolved one for 0; an error for one not resolved. */
 static gboolean
 resolved_cycle (Report  *report,
@@ -2202,7 +2215,8 @@ build_cards (Report     *report,
   if (admirals == NULL)
     return NULL;
   battles = all_battles (report);
-  doc = new_doc (report, _("Fleet cards"), cycle);
+  doc = admirals->len == 1 ? new_doc (report, _("Fleet cards"), cycle)
+                           : parts_doc (report, _("Fleet cards"), cycle);
   if (admirals->len == 1)
     cards_of (report, doc, g_ptr_array_index (admirals, 0), battles);
   /* Every admiral's cards: each his own part, his name over his pages. */
@@ -2229,7 +2243,8 @@ build_oob (Report     *report,
 
   if (admirals == NULL)
     return NULL;
-  doc = new_doc (report, _("Order of battle"), cycle);
+  doc = admirals->len == 1 ? new_doc (report, _("Order of battle"), cycle)
+                           : parts_doc (report, _("Order of battle"), cycle);
   if (admirals->len == 1)
     oob_of (report, doc, g_ptr_array_index (admirals, 0));
   /* Every admiral's sheet: each his own part, his name over his pages. */
@@ -2257,12 +2272,13 @@ build_muster (Report     *report,
 
   if (admirals == NULL)
     return NULL;
-  doc = new_doc (report, _("Muster sheets"), cycle);
   if (admirals->len == 1)
     {
+      doc = new_doc (report, _("Muster sheets"), cycle);
       muster_of (report, doc, g_ptr_array_index (admirals, 0));
       return doc;
     }
+  doc = parts_doc (report, _("Muster sheets"), cycle);
   /* Every admiral with a pool: each his own part, his name over his pages. */
   for (guint i = 0; i < admirals->len; i++)
     {
@@ -2279,8 +2295,11 @@ build_muster (Report     *report,
       parts++;
     }
   if (parts == 0)
-    adm_doc_add_paragraph (doc, _("This campaign has no muster: its scenario gives no admiral a "
-                                  "pool of ships."));
+    {
+      adm_doc_add_heading (doc, 1, _("Muster sheets"));
+      adm_doc_add_paragraph (doc, _("This campaign has no muster: its scenario gives no admiral "
+                                    "a pool of ships."));
+    }
   return doc;
 }
 
@@ -2310,7 +2329,8 @@ build_sheets (Report     *report,
   if (admirals == NULL)
     return NULL;
   title = g_strdup_printf (_("Order sheets — cycle %u"), current);
-  doc = new_doc (report, title, current);
+  doc = admirals->len == 1 ? new_doc (report, title, current)
+                           : parts_doc (report, title, current);
   if (admirals->len == 1)
     sheet_of (report, doc, g_ptr_array_index (admirals, 0), current);
   /* Every admiral's sheet: each his own part, his name over his pages. */
