@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* browser-helpers.h: headless Chromium (Debian's chromium) for the tests of the portal's pages —
- * started with a profile of the test's own, driven over the DevTools protocol on a pipe (its
- * fds 3 and 4), a page opened and attached to, scripts evaluated in it, and screenshots of it
- * in the build's tests folder. */
+ * one browser a test program, started by the first case that needs it with a profile of its
+ * own and closed when the program exits, driven over the DevTools protocol on a pipe (its fds
+ * 3 and 4); each case in a browser context of its own (its storage, cookies and pages, gone
+ * with it), a page opened and attached to, scripts evaluated in it, and screenshots of it in
+ * the build's tests folder. */
 #pragma once
 
 #include <glib.h>
@@ -13,23 +15,25 @@
 #define CHROMIUM_TIMEOUT_MS 60000
 
 typedef struct {
-  GSubprocess *process;
-  int          to_browser;    /* commands are written here (the browser's fd 3) */
-  int          from_browser;  /* and replies read here (its fd 4) */
-  GString     *pending;       /* what was read and not yet taken as a message */
-  guint        next_id;
-  char        *session;       /* the page's, once chromium_open () attached to it */
+  char  *context;  /* the case's browser context */
+  char  *session;  /* the page's, once chromium_open () attached to it */
+  guint  width;    /* the size of the window each page opens in */
+  guint  height;
 } Chromium;
 
-/* Headless Chromium in a window of @width × @height, its profile in the folder @profile, on
- * about:blank. FALSE, the test skipped, when chromium is not installed. */
+/* A case's browser: headless Chromium's new browser context, its pages opened in a window of
+ * @width × @height (chromium_open ()). The browser is started once a program, the first time;
+ * a context is what a fresh profile was: its storage starts empty and leaves nothing behind
+ * (@profile, the case's folder for it, is never written). FALSE, the test skipped, when
+ * chromium is not installed. */
 gboolean
 chromium_start (Chromium   *chromium,
                 const char *profile,
                 guint       width,
                 guint       height);
 
-/* Chromium closed, and what @chromium held freed. */
+/* The case's browser context closed with its pages, and what @chromium held freed; the
+ * browser goes on for the next case. */
 void
 chromium_stop (Chromium *chromium);
 
