@@ -184,6 +184,20 @@ post_form (Fixture    *fixture,
   return post_with (fixture, admiral_id, action, csrf, fields, status);
 }
 
+/* POSTs @fields to @admiral_id's sheet (post_form ()) and asserts it was taken: a 303 to his
+ * page, which is not followed. */
+static void
+sheet_posted (Fixture    *fixture,
+              const char *admiral_id,
+              const char *fields)
+{
+  g_autofree char *answer = NULL;
+  guint status = 0;
+
+  answer = post_form (fixture, admiral_id, "sheet", fields, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+}
+
 /* The muster */
 
 /* Vorkosigan's muster as his page's form gives it, formation 1 named @name (url-encoded). */
@@ -1358,23 +1372,17 @@ test_client_mark_restart (Fixture       *fixture,
   g_autofree char *form = g_strdup_printf ("f0=%s&o0=defend", formation->id);
   g_autofree char *hand_in = g_strdup_printf ("%s&client=%s&cycle=1", form, CLIENT_A);
   g_autofree char *mark = g_strdup_printf ("%s&final=yes&client=%s&cycle=1", form, CLIENT_B);
-  g_autofree char *answer = NULL;
-  guint status = 0, entries;
+  guint entries;
 
   adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
-  answer = post_form (fixture, id, "sheet", hand_in, &status);
-  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
-  g_free (answer);
-  answer = post_form (fixture, id, "sheet", mark, &status);
-  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  sheet_posted (fixture, id, hand_in);
+  sheet_posted (fixture, id, mark);
   g_assert_true (adm_portal_get_final (fixture->portal, id));
 
   restart (fixture, TRUE);
   g_assert_true (adm_portal_get_final (fixture->portal, id));
   entries = n_entries (fixture);
-  g_free (answer);
-  answer = post_form (fixture, id, "sheet", mark, &status);
-  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  sheet_posted (fixture, id, mark);
   g_assert_cmpuint (n_entries (fixture), ==, entries);
   g_assert_cmpuint (journaled_sheets (fixture, id, 1, NULL), ==, 1);
   g_assert_true (adm_portal_get_final (fixture->portal, id));
@@ -1396,12 +1404,10 @@ test_new_mark_after_restart (Fixture       *fixture,
   g_autofree char *mark = g_strdup_printf ("%s&final=yes&client=%s&cycle=1", form, CLIENT_B);
   g_autofree char *changed = g_strdup_printf ("f0=%s&o0=defend&i0=Hold+fast&final=yes&"
                                               "client=%s1&cycle=1", formation->id, CLIENT_B);
-  g_autofree char *answer = NULL;
-  guint status = 0, entries;
+  guint entries;
 
   adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
-  answer = post_form (fixture, id, "sheet", hand_in, &status);
-  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  sheet_posted (fixture, id, hand_in);
   g_assert_cmpuint (journaled_sheets (fixture, id, 1, NULL), ==, 1);
 
   restart (fixture, TRUE);
@@ -1413,9 +1419,7 @@ test_new_mark_after_restart (Fixture       *fixture,
     assert_contains (page, ">Hold the line</textarea>", "his page after the restart");
   }
   entries = n_entries (fixture);
-  g_free (answer);
-  answer = post_form (fixture, id, "sheet", mark, &status);
-  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  sheet_posted (fixture, id, mark);
   g_assert_true (adm_portal_get_final (fixture->portal, id));
   g_assert_cmpuint (journaled_sheets (fixture, id, 1, NULL), ==, 1);
   g_assert_cmpuint (journaled_finals (fixture, id, NULL), ==, 1);
@@ -1427,15 +1431,11 @@ test_new_mark_after_restart (Fixture       *fixture,
   restart (fixture, TRUE);
   g_assert_true (adm_portal_get_final (fixture->portal, id));
   entries = n_entries (fixture);
-  g_free (answer);
-  answer = post_form (fixture, id, "sheet", mark, &status);
-  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  sheet_posted (fixture, id, mark);
   g_assert_cmpuint (n_entries (fixture), ==, entries);
 
   /* His instructions changed: a new sheet, taken and marked. */
-  g_free (answer);
-  answer = post_form (fixture, id, "sheet", changed, &status);
-  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  sheet_posted (fixture, id, changed);
   g_assert_cmpuint (journaled_sheets (fixture, id, 1, NULL), ==, 2);
   g_assert_true (adm_portal_get_final (fixture->portal, id));
 }
