@@ -20,6 +20,7 @@ static struct {
   GString     *pending;
   guint        next_id;
   char        *profile;
+  gboolean     silent;        /* the last call had no reply at all: the browser is gone or stuck */
 } browser;
 
 /* The browser leads a process group of its own, so that browser_close () can take its
@@ -236,6 +237,7 @@ chromium_call (Chromium   *chromium,
                                id, chromium->session, method, params);
   else
     command = g_strdup_printf ("{\"id\":%u,\"method\":\"%s\",\"params\":%s}", id, method, params);
+  browser.silent = TRUE;
   if (write (browser.to_browser, command, strlen (command) + 1) != (ssize_t) strlen (command) + 1)
     return NULL;
   for (;;)
@@ -250,6 +252,7 @@ chromium_call (Chromium   *chromium,
       if (!json_object_has_member (reply, "id") ||
           json_object_get_int_member (reply, "id") != id)
         continue;  /* an event, or another reply */
+      browser.silent = FALSE;
       if (!json_object_has_member (reply, "result"))
         return NULL;
       return json_node_copy (json_object_get_member (reply, "result"));
@@ -338,14 +341,16 @@ chromium_wait_for (Chromium   *chromium,
 {
   gint64 end = g_get_monotonic_time () + CHROMIUM_TIMEOUT_MS * 1000;
 
-  /* Asked again every 20 ms: each question is one round trip over the pipe. */
+  /* Asked again every 20 ms: each question is one round trip over the pipe. A question the
+   * page cannot answer (its context destroyed while a form post or a link loads the next page)
+   * is asked again; only a browser that answers nothing ends the wait. */
   do
     {
       g_autofree char *value = chromium_evaluate (chromium, expression);
 
-      if (value == NULL)
+      if (value == NULL && browser.silent)
         return FALSE;
-      if (g_str_equal (value, "yes"))
+      if (value != NULL && g_str_equal (value, "yes"))
         return TRUE;
       g_usleep (20000);
     }
