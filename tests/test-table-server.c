@@ -1186,6 +1186,301 @@ test_flood_refused (Fixture       *fixture,
   g_assert_nonnull (strstr (g_ptr_array_index (warnings, 0), "flooding the portal: 127.20.0.4"));
 }
 
+/* A device with a connection it keeps: @n_heads requests (each its GBytes, head and body)
+ * sent one after another over one TLS connection from @source, each answer read whole by its
+ * Content-Length before the next is sent; then, with @wait_close, how long the portal took
+ * to close it. */
+typedef struct {
+  Fixture    *fixture;
+  const char *source;
+  GBytes    **heads;
+  guint       n_heads;
+  gboolean    wait_close;
+  guint       statuses[8];
+  gboolean    said_close[8];  /* the answer said "Connection: close" */
+  guint       answered;
+  gboolean    closed;         /* the portal closed it (not a read timed out) */
+  gint64      closed_after;   /* µs from the last answer read */
+  gint        done;           /* atomic */
+  gint        hold;           /* atomic: the connection held open, done, until cleared */
+} Kept;
+
+static gboolean
+accept_any_cb (GTlsConnection       *connection,
+               GTlsCertificate      *certificate,
+               GTlsCertificateFlags  errors,
+               gpointer              data)
+{
+  return TRUE;
+}
+
+/* One answer read whole from @input into @in (what was read beyond it left there): its
+ * status, or 0 when the connection ended first. */
+static guint
+kept_read_answer (GInputStream *input,
+                  GString      *in,
+                  gboolean     *said_close)
+{
+  const char *end;
+  gsize head, length = 0;
+  char buffer[16384];
+  gssize n;
+  guint status = 0;
+
+  while ((end = g_strstr_len (in->str, in->len, "\r\n\r\n")) == NULL)
+    {
+      if ((n = g_input_stream_read (input, buffer, sizeof buffer, NULL, NULL)) <= 0)
+        return 0;
+      g_string_append_len (in, buffer, n);
+    }
+  head = end + 4 - in->str;
+  {
+    g_autofree char *text = g_ascii_strdown (in->str, head);
+    const char *cl = strstr (text, "\r\ncontent-length:");
+
+    if (cl != NULL)
+      length = g_ascii_strtoull (cl + strlen ("\r\ncontent-length:"), NULL, 10);
+    *said_close = strstr (text, "\r\nconnection: close") != NULL;
+    sscanf (text, "http/1.1 %u", &status);
+  }
+  while (in->len < head + length)
+    {
+      if ((n = g_input_stream_read (input, buffer, sizeof buffer, NULL, NULL)) <= 0)
+        return 0;
+      g_string_append_len (in, buffer, n);
+    }
+  g_string_erase (in, 0, head + length);
+  return status;
+}
+
+static gpointer
+kept_thread (gpointer data)
+{
+  Kept *kept = data;
+  g_autoptr(GSocket) socket = connect_from (kept->fixture, kept->source, NULL);
+  g_autoptr(GSocketConnection) base = NULL;
+  g_autoptr(GIOStream) tls = NULL;
+  g_autoptr(GString) in = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (socket);
+  g_socket_set_timeout (socket, 10);
+  base = g_socket_connection_factory_create_connection (socket);
+  tls = G_IO_STREAM (g_tls_client_connection_new (G_IO_STREAM (base), NULL, &error));
+  g_assert_no_error (error);
+  g_signal_connect (tls, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
+  for (guint i = 0; i < kept->n_heads; i++)
+    {
+      gsize length;
+      const char *bytes = g_bytes_get_data (kept->heads[i], &length);
+
+      if (!g_output_stream_write_all (g_io_stream_get_output_stream (tls), bytes, length, NULL,
+                                      NULL, NULL))
+        break;
+      kept->statuses[i] = kept_read_answer (g_io_stream_get_input_stream (tls), in,
+                                            &kept->said_close[i]);
+      if (kept->statuses[i] == 0)
+        break;
+      kept->answered++;
+    }
+  if (kept->wait_close)
+    {
+      gint64 start = g_get_monotonic_time ();
+      char byte;
+      gssize n = g_input_stream_read (g_io_stream_get_input_stream (tls), &byte, 1, NULL,
+                                      &error);
+
+      /* The end of the stream, or the connection reset under it: not a read timed out. */
+      kept->closed = n == 0 || (n < 0 && !g_error_matches (error, G_IO_ERROR,
+                                                           G_IO_ERROR_TIMED_OUT));
+      kept->closed_after = g_get_monotonic_time () - start;
+    }
+  g_atomic_int_set (&kept->done, 1);
+  g_main_context_wakeup (NULL);
+  while (g_atomic_int_get (&kept->hold))
+    g_usleep (10000);
+  return NULL;
+}
+
+/* @kept run to its end, the main loop (which answers the tables' requests) turning. */
+static void
+kept_run (Kept *kept)
+{
+  GThread *thread = g_thread_new ("kept", kept_thread, kept);
+
+  while (!g_atomic_int_get (&kept->done))
+    g_main_context_iteration (NULL, TRUE);
+  g_thread_join (thread);
+}
+
+static GBytes *
+get_request (const char *path)
+{
+  g_autofree char *head = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", path);
+
+  return g_bytes_new (head, strlen (head));
+}
+
+static GBytes *
+post_request (const char *path,
+              GBytes     *body)
+{
+  g_autoptr(GByteArray) request = g_byte_array_new ();
+  g_autofree char *head = g_strdup_printf ("POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                           "Content-Type: application/xml\r\n"
+                                           "Content-Length: %zu\r\n\r\n", path,
+                                           g_bytes_get_size (body));
+
+  g_byte_array_append (request, (const guint8 *) head, strlen (head));
+  g_byte_array_append (request, g_bytes_get_data (body, NULL), g_bytes_get_size (body));
+  return g_byte_array_free_to_bytes (g_steal_pointer (&request));
+}
+
+/* The portal started again, its connections kept idle for @ms. */
+static void
+restart_keeping_for (Fixture    *fixture,
+                     const char *ms)
+{
+  adm_portal_stop (fixture->portal);
+  g_setenv ("ADMIRALTY_TEST_KEEP_IDLE_MS", ms, TRUE);
+  portal_start_loopback (fixture->portal);
+  g_unsetenv ("ADMIRALTY_TEST_KEEP_IDLE_MS");
+}
+
+/* A table's list, its message and its list again go over one connection the portal accepted
+ * once, each answered without "Connection: close"; the message is kept. */
+static void
+test_keep_one_connection (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *path = path_of (fixture, "Table 1");
+  g_autofree char *entries = g_strdup_printf ("%sengagements/%s/entries", path,
+                                              fixture->ids[0]);
+  g_autoptr(AdmBattle) battle = table_battle (fixture, "Table 1", fixture->ids[0], 1, 0);
+  g_autoptr(GBytes) message = message_of (fixture, battle, fixture->ids[0], 1);
+  GBytes *heads[] = { get_request (path), post_request (entries, message), get_request (path) };
+  Kept kept = { fixture, "127.20.0.5", heads, G_N_ELEMENTS (heads), FALSE };
+  guint accepted = adm_portal_get_n_accepted (fixture->portal);
+  guint before = n_entries (fixture);
+
+  kept_run (&kept);
+  g_assert_cmpuint (kept.answered, ==, G_N_ELEMENTS (heads));
+  for (guint i = 0; i < G_N_ELEMENTS (heads); i++)
+    {
+      g_assert_cmpuint (kept.statuses[i], ==, SOUP_STATUS_OK);
+      g_assert_false (kept.said_close[i]);
+      g_bytes_unref (heads[i]);
+    }
+  g_assert_cmpuint (adm_portal_get_n_accepted (fixture->portal), ==, accepted + 1);
+  g_assert_cmpuint (n_entries (fixture), >, before);
+}
+
+/* A table's connection kept idle is closed by the portal once its deadline passes, and not
+ * before; kept connections closed so are no strikes: a table that keeps 8 at a time, five
+ * times over (40 closed idle, more than the strikes that flood), is not said to flood. */
+static void
+test_keep_idle_closed (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *path = NULL;
+  g_autoptr(GBytes) head = NULL;
+
+  restart_keeping_for (fixture, "400");
+  path = path_of (fixture, "Table 1");
+  head = get_request (path);
+  g_signal_connect (fixture->portal, "warning", G_CALLBACK (warning_cb), warnings);
+  for (guint round = 0; round < 5; round++)
+    {
+      Kept kept[8];
+      GThread *threads[8];
+
+      for (guint i = 0; i < 8; i++)
+        {
+          kept[i] = (Kept) { fixture, "127.20.0.6", &head, 1, TRUE };
+          threads[i] = g_thread_new ("kept", kept_thread, &kept[i]);
+        }
+      for (guint i = 0; i < 8; i++)
+        {
+          while (!g_atomic_int_get (&kept[i].done))
+            g_main_context_iteration (NULL, TRUE);
+          g_thread_join (threads[i]);
+          g_assert_cmpuint (kept[i].answered, ==, 1);
+          g_assert_cmpuint (kept[i].statuses[0], ==, SOUP_STATUS_OK);
+          g_assert_false (kept[i].said_close[0]);
+          g_assert_true (kept[i].closed);
+          g_assert_cmpint (kept[i].closed_after, >=, 400 * 1000);
+        }
+    }
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpuint (warnings->len, ==, 0);
+}
+
+/* Connections kept idle count in their device's share: with 8 open from 127.20.0.7, a ninth
+ * is closed at once, unanswered, and the master told that the device floods the portal. */
+static void
+test_keep_share (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *path = path_of (fixture, "Table 1");
+  g_autoptr(GBytes) head = get_request (path);
+  g_autoptr(GSocket) ninth = NULL;
+  Kept kept[8];
+  GThread *threads[8];
+  char byte;
+
+  g_signal_connect (fixture->portal, "warning", G_CALLBACK (warning_cb), warnings);
+  for (guint i = 0; i < 8; i++)
+    {
+      kept[i] = (Kept) { fixture, "127.20.0.7", &head, 1, FALSE };
+      kept[i].hold = 1;
+      threads[i] = g_thread_new ("kept", kept_thread, &kept[i]);
+    }
+  /* Each thread holds its connection open, its answer read, until let go after the ninth. */
+  for (guint i = 0; i < 8; i++)
+    while (!g_atomic_int_get (&kept[i].done))
+      g_main_context_iteration (NULL, TRUE);
+  ninth = connect_from (fixture, "127.20.0.7", "\x16\x03\x01");
+  g_assert_nonnull (ninth);
+  g_assert_cmpint (g_socket_receive (ninth, &byte, 1, NULL, NULL), <=, 0);
+  for (guint i = 0; i < 8; i++)
+    {
+      g_atomic_int_set (&kept[i].hold, 0);
+      g_thread_join (threads[i]);
+      g_assert_cmpuint (kept[i].statuses[0], ==, SOUP_STATUS_OK);
+    }
+  while (warnings->len == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (warnings->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (warnings, 0), "flooding the portal: 127.20.0.7"));
+}
+
+/* A request the tables' route did not authenticate — a wrong key, an admiral's page over
+ * TLS — is answered with "Connection: close" and its connection closed. */
+static void
+test_keep_not_strangers (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autofree char *phone = portal_loopback_link (adm_portal_get_link (fixture->portal,
+                                                                      "vorkosigan"));
+  const char *wrong = "/table/00000000000000000000000000000000/";
+  GBytes *heads[] = { get_request (wrong), get_request (strstr (phone + 8, "/a/")) };
+
+  for (guint i = 0; i < G_N_ELEMENTS (heads); i++)
+    {
+      Kept kept = { fixture, "127.20.0.8", &heads[i], 1, TRUE };
+
+      kept_run (&kept);
+      g_assert_cmpuint (kept.answered, ==, 1);
+      g_assert_cmpuint (kept.statuses[0], ==, i == 0 ? SOUP_STATUS_NOT_FOUND : SOUP_STATUS_OK);
+      g_assert_true (kept.said_close[0]);
+      g_assert_true (kept.closed);
+      g_bytes_unref (heads[i]);
+    }
+}
+
 /* Twenty devices, 127.0.0.2 to 127.0.0.21, CROWD_PER each (within each one's share), more
  * than the portal's slots in all. */
 #define CROWD_DEVICES 20
@@ -1360,15 +1655,6 @@ typedef struct {
   char        reply[64];
   gint        done;     /* atomic: @reply is read */
 } Big;
-
-static gboolean
-accept_any_cb (GTlsConnection       *connection,
-               GTlsCertificate      *certificate,
-               GTlsCertificateFlags  errors,
-               gpointer              data)
-{
-  return TRUE;
-}
 
 /* A table's way in from @source: TLS on a connection of its own, @head sent. */
 static GIOStream *
@@ -1875,6 +2161,10 @@ main (int    argc,
   ADD ("flood", test_flood);
   ADD ("flood-refused", test_flood_refused);
   ADD ("crowd", test_crowd);
+  ADD ("keep/one-connection", test_keep_one_connection);
+  ADD ("keep/idle-closed", test_keep_idle_closed);
+  ADD ("keep/share-of-address", test_keep_share);
+  ADD ("keep/not-strangers", test_keep_not_strangers);
   ADD ("big-bodies", test_big_bodies);
   ADD ("F-STRAT-4/tables-at-once-every-entry-kept", test_tables_at_once);
   g_test_add ("/portal/tables/F-STRAT-4/tables-at-once-flushes-in-flight", Fixture,

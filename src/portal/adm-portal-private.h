@@ -70,6 +70,7 @@ typedef struct {
   GHashTable      *csrf;      /* admiral id → GPtrArray of char* */
   GPtrArray       *routes;    /* Route*: paths another part of the portal serves */
   GTlsCertificate *certificate; /* TLS is spoken with it, or NULL (adm_portal_set_certificate ()) */
+  gint             n_accepted; /* atomic: the connections accepted since the portal was made */
 } Shared;
 
 /* Paths beginning with @prefix, served by @func on the server thread (the tables'). */
@@ -91,7 +92,7 @@ typedef struct _Server Server;
 /* One connection accepted, server thread only: from its acceptance to its closing. */
 typedef struct {
   Server            *server;
-  SoupServerMessage *msg;      /* its request: each answer closes the connection */
+  SoupServerMessage *msg;      /* its request under way, NULL while it is kept idle */
   GSource           *timeout;  /* its head's deadline, then its body's, until it is read */
   char              *address;  /* the client's address, counted in Server.per_address */
   gboolean           large;    /* its body is a large one, counted in Server.n_large */
@@ -103,6 +104,10 @@ typedef struct {
   gint64             slow_at;  /* monotonic µs from which, its head not in, it is slow */
   GList              unheard;  /* its link in Server.unheard (data: itself) until its request's
                                 * head is in */
+  GIOStream         *stream;   /* its TLS connection, handed to libsoup for each request */
+  gboolean           keep;     /* the answer to its request leaves it open for the next */
+  GSource           *idle;     /* kept open: its next request awaited (with @timeout) */
+  GList              kept;     /* its link in Server.kept (data: itself) while kept idle */
 } Connection;
 
 struct _Server {
@@ -117,6 +122,8 @@ struct _Server {
   Connection   *accepted;   /* the one soup_server_accept_iostream () takes */
   guint         max_connections;
   GQueue        unheard;    /* Connection* whose request's head is not in yet, oldest first */
+  GQueue        kept;       /* Connection* kept open idle after an answer, oldest first */
+  guint         keep_idle_ms; /* how long one is kept idle before it is closed */
   guint         max_unheard; /* the most of them: the rest of the slots are for heads read */
   GSource      *room;       /* the first of them turns slow: room for one waiting */
   gboolean      crowded;    /* the master was told that slow connections crowd the portal */

@@ -47,6 +47,12 @@ void          adm_portal_add_route          (AdmPortal          *self,
 void          adm_portal_remove_route       (AdmPortal          *self,
                                              const char         *prefix);
 
+/* Server thread: the answer to @msg, a request the route has authenticated, leaves its
+ * connection open for the client's next request, when it came over TLS (a plain HTTP one is
+ * closed as every other): a table then sends message after message without a new
+ * connection and TLS handshake for each. The portal closes it when it has waited idle for a
+ * while, or when its slot is wanted. */
+void          adm_portal_keep_connection    (SoupServerMessage  *msg);
 /* Server thread: the one answer to every wrong token, path and method (same status, headers
  * and body), and the headers every answer carries. */
 void          adm_portal_not_found          (SoupServerMessage  *msg);

@@ -70,6 +70,12 @@
 /* Seconds before accepting is tried again after the system refused a connection for a
  * reason of its own (not for want of descriptors). */
 #define ACCEPT_RETRY 1
+/* Seconds a connection kept open after its answer (adm_portal_keep_connection ()) waits for
+ * its next request before the portal closes it: longer than a table's client keeps one idle
+ * (its "idle-timeout", 10 s), so that the client, not the portal, closes it between two
+ * messages and never sends a message on a connection the portal is closing. For the tests
+ * only, ADMIRALTY_TEST_KEEP_IDLE_MS in the environment sets it in milliseconds. */
+#define KEEP_IDLE 15
 
 typedef struct {
   double tokens;
@@ -184,6 +190,9 @@ _adm_portal_respond_redirect (SoupServerMessage *msg)
 static void
 not_found (SoupServerMessage *msg)
 {
+  /* Its connection closed, even where a route kept it: the one 404 says nothing of the key. */
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Connection",
+                                "close");
   _adm_portal_respond_text (msg, SOUP_STATUS_NOT_FOUND, "Not found\n");
 }
 
@@ -679,9 +688,15 @@ got_headers_cb (SoupServerMessage *msg,
 
 /* The connections: accepted here, not by libsoup's listener, which stops accepting for good
  * at the first failed accept (a client gone before it, the process out of descriptors), and
- * handed to libsoup one by one. Every answer closes its connection ("Connection: close"):
- * libsoup 3.2 never reads the end of a kept-alive connection the phone has closed, which would
- * then stay open for ever. At most max_connections are open, MAX_PER_ADDRESS of them from one
+ * handed to libsoup one by one. An answer closes its connection ("Connection: close") unless
+ * its route keeps it (adm_portal_keep_connection (): a table's authenticated requests over
+ * TLS): libsoup 3.2 keeps no connection open without a listener of its own, and never reads
+ * the end of a kept-alive connection its client closed, which would then stay open for ever.
+ * So a kept connection is taken back from libsoup once its answer is written, waits for its
+ * next request here, at most KEEP_IDLE seconds (not a strike: a table between two messages),
+ * and is handed to libsoup again, as a new one, when it comes; it stays one of its address's
+ * connections all along, and is the first closed when a connection waits for a slot. At most
+ * max_connections are open, MAX_PER_ADDRESS of them from one
  * address (one more from it is closed at once, and the master told once that it floods the
  * portal); a request whose head is not read within HEAD_TIMEOUT, or its body within its own
  * deadline, is dropped with its connection — and sooner, when connections without their heads
@@ -707,13 +722,28 @@ trim_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Server thread: @connection is no longer kept idle: its next request came, or it is
+ * closing. */
+static void
+unkept (Connection *connection)
+{
+  if (connection->kept.data == NULL)
+    return;
+  g_queue_unlink (&connection->server->kept, &connection->kept);
+  connection->kept.data = NULL;
+  g_source_destroy (connection->idle);
+  g_clear_pointer (&connection->idle, g_source_unref);
+}
+
 static void
 connection_free (gpointer data)
 {
   Connection *connection = data;
   Server *server = connection->server;
+  gboolean kept = connection->kept.data != NULL;
 
   heard (connection);
+  unkept (connection);
   if (connection->timeout != NULL)
     {
       g_source_destroy (connection->timeout);
@@ -743,9 +773,16 @@ connection_free (gpointer data)
       g_cancellable_cancel (connection->handshake);
       g_object_unref (connection->handshake);
     }
-  /* Closed here only while its first byte was awaited: libsoup has it afterwards. */
+  /* Closed here only while its first byte was awaited, or while it is kept idle: libsoup has
+   * it otherwise. */
   if (connection->socket != NULL && !connection->tls)
     g_socket_close (connection->socket, NULL);
+  if (kept)
+    {
+      g_socket_shutdown (connection->socket, TRUE, TRUE, NULL);
+      g_io_stream_close (connection->stream, NULL, NULL);
+    }
+  g_clear_object (&connection->stream);
   g_clear_object (&connection->socket);
   g_free (connection->address);
   g_free (connection);
@@ -765,6 +802,26 @@ got_body_cb (SoupServerMessage *msg,
     }
 }
 
+/* Server thread: @msg, @connection's request, is no longer followed: its body, if it was a
+ * large one, is freed with it, after this, and its memory given back when idle. */
+static void
+request_done (Connection        *connection,
+              SoupServerMessage *msg)
+{
+  Server *server = connection->server;
+
+  g_signal_handlers_disconnect_by_data (msg, connection);
+  /* Per-request state on libsoup's message, which has no field of ours. */
+  g_object_set_data (G_OBJECT (msg), "adm-portal-connection", NULL);
+  connection->msg = NULL;
+  if (connection->large && server->trim == NULL && server->context != NULL)
+    {
+      server->trim = g_timeout_source_new (100);
+      g_source_set_callback (server->trim, trim_cb, server, NULL);
+      g_source_attach (server->trim, server->context);
+    }
+}
+
 /* Server thread: libsoup closed it (answered, or the client went), or it was taken away. */
 static void
 disconnected_cb (SoupServerMessage *msg,
@@ -773,20 +830,113 @@ disconnected_cb (SoupServerMessage *msg,
   Connection *connection = data;
   Server *server = connection->server;
 
-  gboolean large = connection->large;
-
-  g_signal_handlers_disconnect_by_data (msg, connection);
-  /* Per-request state on libsoup's message, which has no field of ours. */
-  g_object_set_data (G_OBJECT (msg), "adm-portal-connection", NULL);
+  request_done (connection, msg);
   g_hash_table_remove (server->connections, connection);
-  /* The body is freed with the request, after this: its memory is given back when idle. */
-  if (large && server->trim == NULL && server->context != NULL)
-    {
-      server->trim = g_timeout_source_new (100);
-      g_source_set_callback (server->trim, trim_cb, server, NULL);
-      g_source_attach (server->trim, server->context);
-    }
   accept_resume (server);
+}
+
+static void hand_to_soup (Server     *server,
+                          Connection *connection,
+                          GIOStream  *stream);
+
+/* Server thread: the next request of a connection kept idle has come (or the client closed
+ * it, which libsoup then reads): handed to libsoup again, as a new connection. */
+static gboolean
+kept_ready_cb (GObject  *stream,
+               gpointer  data)
+{
+  Connection *connection = data;
+  Server *server = connection->server;
+
+  /* The portal stopping: libsoup is gone, and the connection closes with the others. */
+  if (server->soup == NULL)
+    {
+      g_hash_table_remove (server->connections, connection);
+      return G_SOURCE_REMOVE;
+    }
+  unkept (connection);
+  if (connection->timeout != NULL)
+    {
+      g_source_destroy (connection->timeout);
+      g_clear_pointer (&connection->timeout, g_source_unref);
+    }
+  /* libsoup may read the end of it at once, @connection then freed. */
+  hand_to_soup (server, connection, connection->stream);
+  accept_resume (server);
+  return G_SOURCE_REMOVE;
+}
+
+/* Server thread: a connection kept idle for its deadline is closed: not a strike, a table
+ * that has nothing more to send. */
+static gboolean
+kept_timeout_cb (gpointer data)
+{
+  Connection *connection = data;
+  Server *server = connection->server;
+
+  g_clear_pointer (&connection->timeout, g_source_unref);
+  g_hash_table_remove (server->connections, connection);
+  accept_resume (server);
+  return G_SOURCE_REMOVE;
+}
+
+/* Server thread: the answer to @msg is written whole; a connection its route keeps is taken
+ * back from libsoup (which would close it) and waits here for its next request. */
+static void
+wrote_body_cb (SoupServerMessage *msg,
+               gpointer           data)
+{
+  Connection *connection = data;
+  Server *server = connection->server;
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  SoupMessageHeaders *response = soup_server_message_get_response_headers (msg);
+  g_autoptr(GIOStream) soup_stream = NULL;
+  GInputStream *input;
+
+  /* libsoup says "Connection: close" itself when it answered before reading the body. */
+  if (!connection->keep || connection->stream == NULL ||
+      soup_server_message_get_http_version (msg) != SOUP_HTTP_1_1 ||
+      soup_message_headers_header_contains (request, "Connection", "close") ||
+      soup_message_headers_header_contains (response, "Connection", "close"))
+    return;
+  connection->keep = FALSE;
+  request_done (connection, msg);
+  if (connection->large)
+    {
+      connection->large = FALSE;
+      server->n_large--;
+    }
+  /* libsoup's own stream around the TLS connection, which closing it leaves open. */
+  soup_stream = soup_server_message_steal_connection (msg);
+  input = g_io_stream_get_input_stream (connection->stream);
+  connection->kept.data = connection;
+  g_queue_push_tail_link (&server->kept, &connection->kept);
+  connection->idle = g_pollable_input_stream_create_source (G_POLLABLE_INPUT_STREAM (input),
+                                                            NULL);
+  g_source_set_callback (connection->idle, G_SOURCE_FUNC (kept_ready_cb), connection, NULL);
+  g_source_attach (connection->idle, server->context);
+  if (connection->timeout != NULL)
+    {
+      g_source_destroy (connection->timeout);
+      g_source_unref (connection->timeout);
+    }
+  connection->timeout = g_timeout_source_new (server->keep_idle_ms);
+  g_source_set_callback (connection->timeout, kept_timeout_cb, connection, NULL);
+  g_source_attach (connection->timeout, server->context);
+}
+
+void
+adm_portal_keep_connection (SoupServerMessage *msg)
+{
+  Connection *connection;
+
+  g_return_if_fail (SOUP_IS_SERVER_MESSAGE (msg));
+
+  connection = g_object_get_data (G_OBJECT (msg), "adm-portal-connection");
+  if (connection == NULL || !connection->tls || connection->stream == NULL)
+    return;
+  connection->keep = TRUE;
+  soup_message_headers_remove (soup_server_message_get_response_headers (msg), "Connection");
 }
 
 /* Server thread: @connection closed unanswered, its request unread, whatever it was doing:
@@ -845,6 +995,7 @@ request_started_cb (SoupServer        *soup,
   g_object_set_data (G_OBJECT (msg), "adm-portal-connection", connection);
   connection_deadline (connection, HEAD_TIMEOUT);
   g_signal_connect (msg, "got-body", G_CALLBACK (got_body_cb), connection);
+  g_signal_connect (msg, "wrote-body", G_CALLBACK (wrote_body_cb), connection);
   g_signal_connect (msg, "disconnected", G_CALLBACK (disconnected_cb), connection);
 }
 
@@ -1027,6 +1178,7 @@ hand_over (Server     *server,
     }
   g_object_set (stream, "require-close-notify", FALSE, NULL);
   connection->tls = TRUE;
+  connection->stream = g_object_ref (stream);
   connection->handshake = g_cancellable_new ();
   connection->timeout = g_timeout_source_new_seconds (HEAD_TIMEOUT);
   g_source_set_callback (connection->timeout, handshake_timeout_cb, connection, NULL);
@@ -1173,6 +1325,7 @@ accept_one (Server   *server,
         grace = PROBATION_MS * 1000;
     }
   g_hash_table_insert (server->per_address, g_strdup (address), GUINT_TO_POINTER (n + 1));
+  g_atomic_int_inc (&server->shared->n_accepted);
   connection = g_new0 (Connection, 1);
   g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, TRUE, NULL);
   connection->server = server;
@@ -1256,7 +1409,7 @@ static gboolean
 may_accept (Server *server)
 {
   return g_hash_table_size (server->connections) < server->max_connections ||
-         slowest (server) != NULL;
+         server->kept.length > 0 || slowest (server) != NULL;
 }
 
 static void
@@ -1294,6 +1447,14 @@ accept_cb (GSocket      *listening,
             {
               crowded (server, slow->address);
               close_unread (slow);
+              continue;
+            }
+          /* Else the connection kept idle longest, which its client opens again if it needs
+           * one. */
+          if (server->kept.length > 0 &&
+              g_hash_table_size (server->connections) >= server->max_connections)
+            {
+              g_hash_table_remove (server->connections, g_queue_peek_head (&server->kept));
               continue;
             }
         }
@@ -1496,6 +1657,11 @@ _adm_portal_server_start (Shared   *shared,
   /* A quarter of the slots for the heads read, the admirals' and tables' requests answered. */
   server->max_unheard = MAX (server->max_connections - server->max_connections / 4, 1);
   g_queue_init (&server->unheard);
+  g_queue_init (&server->kept);
+  server->keep_idle_ms = KEEP_IDLE * 1000;
+  if (g_getenv ("ADMIRALTY_TEST_KEEP_IDLE_MS") != NULL)
+    server->keep_idle_ms = (guint) g_ascii_strtoull (g_getenv ("ADMIRALTY_TEST_KEEP_IDLE_MS"),
+                                                     NULL, 10);
   g_mutex_init (&server->ready_lock);
   g_cond_init (&server->ready_cond);
   server->thread = g_thread_new ("adm-portal", server_thread, server);

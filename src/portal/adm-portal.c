@@ -968,6 +968,13 @@ adm_portal_get_port (AdmPortal *self)
   return self->port;
 }
 
+guint
+adm_portal_get_n_accepted (AdmPortal *self)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL (self), 0);
+  return (guint) g_atomic_int_get (&self->shared->n_accepted);
+}
+
 const char *
 adm_portal_get_address (AdmPortal *self)
 {

@@ -110,6 +110,9 @@ void            adm_portal_stop              (AdmPortal    *self);
 gboolean        adm_portal_get_running       (AdmPortal    *self);
 /* The port listened on, 0 when stopped. */
 guint           adm_portal_get_port          (AdmPortal    *self);
+/* The connections the portal has accepted since it was made (a phone's or a table's request
+ * each, but for a table's connection kept for its next messages). */
+guint           adm_portal_get_n_accepted    (AdmPortal    *self);
 /* The address listened on, as adm_portal_start () was given it; NULL when stopped. */
 const char     *adm_portal_get_address       (AdmPortal    *self);
 

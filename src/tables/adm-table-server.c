@@ -1053,6 +1053,8 @@ route_cb (SoupServerMessage *msg,
       adm_portal_not_found (msg);
       return;
     }
+  /* A table's own request: its connection is kept for its next message. */
+  adm_portal_keep_connection (msg);
   job = g_new0 (TableJob, 1);
   job->kind = kind;
   job->shared = table_shared_ref (shared);
