@@ -1200,7 +1200,7 @@ typedef struct {
   gboolean    said_close[8];  /* the answer said "Connection: close" */
   guint       answered;
   gboolean    closed;         /* the portal closed it (not a read timed out) */
-  gint64      closed_after;   /* µs from the last answer read */
+  gint64      closed_after;   /* µs from the last request's sending */
   gint        done;           /* atomic */
   gint        hold;           /* atomic: the connection held open, done, until cleared */
 } Kept;
@@ -1262,6 +1262,9 @@ kept_thread (gpointer data)
   g_autoptr(GIOStream) tls = NULL;
   g_autoptr(GString) in = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
+  /* Taken before the last request goes out: the portal's idle deadline starts once its answer
+   * is written, later than this and earlier than the answer is read here. */
+  gint64 sent = 0;
 
   g_assert_nonnull (socket);
   g_socket_set_timeout (socket, 10);
@@ -1274,6 +1277,7 @@ kept_thread (gpointer data)
       gsize length;
       const char *bytes = g_bytes_get_data (kept->heads[i], &length);
 
+      sent = g_get_monotonic_time ();
       if (!g_output_stream_write_all (g_io_stream_get_output_stream (tls), bytes, length, NULL,
                                       NULL, NULL))
         break;
@@ -1285,7 +1289,6 @@ kept_thread (gpointer data)
     }
   if (kept->wait_close)
     {
-      gint64 start = g_get_monotonic_time ();
       char byte;
       gssize n = g_input_stream_read (g_io_stream_get_input_stream (tls), &byte, 1, NULL,
                                       &error);
@@ -1293,7 +1296,7 @@ kept_thread (gpointer data)
       /* The end of the stream, or the connection reset under it: not a read timed out. */
       kept->closed = n == 0 || (n < 0 && !g_error_matches (error, G_IO_ERROR,
                                                            G_IO_ERROR_TIMED_OUT));
-      kept->closed_after = g_get_monotonic_time () - start;
+      kept->closed_after = g_get_monotonic_time () - sent;
     }
   g_atomic_int_set (&kept->done, 1);
   g_main_context_wakeup (NULL);
