@@ -361,6 +361,168 @@ test_hidden_rolls_not_counted (void)
   g_assert_cmpuint (hidden, >, 0);
 }
 
+/* The F-BOARD-13 rolls of @ledger, in the order rolled: at most @n into @out. */
+static guint
+boarding_rolls (AdmLuckLedger      *ledger,
+                const AdmLuckRoll **out,
+                guint               n)
+{
+  GArray *rolls = adm_luck_ledger_get_rolls (ledger);
+  guint found = 0;
+
+  for (guint i = 0; i < rolls->len; i++)
+    if (g_strcmp0 (g_array_index (rolls, AdmLuckRoll, i).roll->clause, "F-BOARD-13") == 0 &&
+        found < n)
+      out[found++] = &g_array_index (rolls, AdmLuckRoll, i);
+  return found;
+}
+
+/* F-BOARD-13: a boarding roll's odds are the round's before either side's die, with the
+ * round's modifiers kept on the roll; its outcome its total against the other side's.
+ * board.xml: Vorberg +4 (F-BOARD-8 +2, F-BOARD-9 +1, F-RDY-5 +1) against Triumph +0. Vorberg
+ * wins when its d6 + 4 is above Triumph's d6: it loses only on (1, 6) and ties on (1, 5) and
+ * (2, 6), so it wins 33 in 36, ties 2 and loses 1. Dice "2 1": Vorberg's 2 + 4 = 6 against 1,
+ * where the other side's die alone made it need "≥ -2"; "1 5" (a fresh battle): a tie. */
+static void
+test_boarding_odds (void)
+{
+  const char *const dice[] = { "2 1", "1 5" };
+
+  for (guint d = 0; d < G_N_ELEMENTS (dice); d++)
+    {
+      g_autoptr(AdmBattle) battle = load_at ("board.xml", ADM_PHASE_TORPEDO);
+      g_autoptr(AdmLuckLedger) ledger = NULL;
+      g_autofree char *vorberg = NULL, *triumph = NULL;
+      const AdmLuckRoll *rolls[2];
+
+      resolve (battle, "<board ship=\"vorberg\" target=\"triumph\"/>", "");
+      resolve (battle, "", dice[d]);
+      ledger = adm_luck_ledger_new (battle, adm_audience_master (), NULL);
+      g_assert_cmpuint (boarding_rolls (ledger, rolls, 2), ==, 2);
+      g_assert_true (rolls[0]->roll->opposed);
+      g_assert_cmpint (rolls[0]->roll->modifier, ==, 4);
+      g_assert_cmpint (rolls[0]->roll->opposing_modifier, ==, 0);
+      g_assert_cmpint (rolls[1]->roll->modifier, ==, 0);
+      g_assert_cmpint (rolls[1]->roll->opposing_modifier, ==, 4);
+      g_assert_cmpfloat_with_epsilon (rolls[0]->expected, 33 / 36.0, EPS);
+      g_assert_cmpfloat_with_epsilon (rolls[1]->expected, 1 / 36.0, EPS);
+      vorberg = adm_luck_roll_summary (ledger, rolls[0]);
+      triumph = adm_luck_roll_summary (ledger, rolls[1]);
+      g_assert_null (strstr (vorberg, "≥"));
+      g_assert_null (strstr (triumph, "≥"));
+      if (d == 0)
+        {
+          g_assert_cmpuint (rolls[0]->passed, ==, 1);
+          g_assert_cmpfloat_with_epsilon (rolls[0]->p_as_good, 33 / 36.0, EPS);
+          g_assert_cmpfloat_with_epsilon (rolls[0]->p_as_bad, 1.0, EPS);
+          g_assert_cmpuint (rolls[1]->passed, ==, 0);
+          g_assert_cmpfloat_with_epsilon (rolls[1]->p_as_good, 1.0, EPS);
+          g_assert_cmpfloat_with_epsilon (rolls[1]->p_as_bad, 33 / 36.0, EPS);
+          g_assert_nonnull (strstr (vorberg, "Dice 2: 2 +4 = 6 against 1: won ✓"));
+          g_assert_nonnull (strstr (triumph, "Dice 1: 1 +0 = 1 against 6: lost ✗"));
+        }
+      else
+        {
+          /* A tie: as good or better is a win or a tie, as bad or worse a tie or a loss. */
+          g_assert_cmpuint (rolls[0]->passed, ==, 0);
+          g_assert_cmpfloat_with_epsilon (rolls[0]->p_as_good, 35 / 36.0, EPS);
+          g_assert_cmpfloat_with_epsilon (rolls[0]->p_as_bad, 3 / 36.0, EPS);
+          g_assert_cmpfloat_with_epsilon (rolls[1]->p_as_good, 3 / 36.0, EPS);
+          g_assert_cmpfloat_with_epsilon (rolls[1]->p_as_bad, 35 / 36.0, EPS);
+          g_assert_nonnull (strstr (vorberg, "1 +4 = 5 against 5: tied"));
+        }
+    }
+}
+
+/* F-BOARD-13: the round's modifiers are not in the file — a battle saved by a version that
+ * never kept them reads the same — and come back when its journal replays: the saved
+ * battle's roll events hold the dice alone, and the battle opened from them weighs its
+ * boarding rolls with the round's modifiers. */
+static void
+test_boarding_saved (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("board.xml", ADM_PHASE_TORPEDO);
+  g_autoptr(AdmBattle) opened = NULL;
+  g_autoptr(AdmLuckLedger) ledger = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL, *summary = NULL;
+  const AdmLuckRoll *rolls[2];
+  gsize length;
+
+  resolve (battle, "<board ship=\"vorberg\" target=\"triumph\"/>", "");
+  resolve (battle, "", "2 1");
+  text = adm_battle_serialize (battle, &length);
+  g_assert_null (strstr (text, "modifier"));
+  opened = adm_battle_load_game_memory (text, length, "board.game.xml", &error);
+  g_assert_no_error (error);
+  ledger = adm_luck_ledger_new (opened, adm_audience_master (), NULL);
+  g_assert_cmpuint (boarding_rolls (ledger, rolls, 2), ==, 2);
+  g_assert_true (rolls[0]->roll->opposed);
+  g_assert_cmpint (rolls[0]->roll->modifier, ==, 4);
+  g_assert_cmpfloat_with_epsilon (rolls[0]->p_as_good, 33 / 36.0, EPS);
+  summary = adm_luck_roll_summary (ledger, rolls[0]);
+  g_assert_nonnull (strstr (summary, "2 +4 = 6 against 1: won ✓"));
+}
+
+/* F-CAT-12 (ruling "explosion-luck"): fire-catastrophe.xml, test-battle-fire's plasma
+ * overload: Victim (Komarr) explodes, its 3 dice at 4+ strike Bystander (Komarr) "4 5 1",
+ * 2 damage, 3/2 expected. "struck-side": Komarr's, struck dice (fewer is luckier) and damage
+ * taken; "exploding-side": Komarr's too (Victim's side), as hits and damage done;
+ * "no-one": left out. */
+static void
+test_explosion_luck (void)
+{
+  const char *const readings[] = { "struck-side", "exploding-side", "no-one" };
+
+  for (guint r = 0; r < G_N_ELEMENTS (readings); r++)
+    {
+      g_autoptr(AdmBattle) battle = load_at ("fire-catastrophe.xml", ADM_PHASE_FIRE);
+      g_autoptr(AdmLuckLedger) ledger = NULL;
+      const AdmLuckRoll *strike = NULL;
+      const AdmLuckSide *komarr;
+      GArray *rolls;
+
+      set_ruling (battle, "explosion-luck", readings[r]);
+      resolve (battle, FIRE ("hartung:destructor", "victim") FIRE ("hartung:main", "victim"),
+               "6 6 6 1 1 4 5 3 3 3 4 5 1 1 1");
+      ledger = adm_luck_ledger_new (battle, adm_audience_master (), NULL);
+      rolls = adm_luck_ledger_get_rolls (ledger);
+      for (guint i = 0; i < rolls->len; i++)
+        if (g_array_index (rolls, AdmLuckRoll, i).roll->kind == ADM_ROLL_KIND_EXPLOSION)
+          strike = &g_array_index (rolls, AdmLuckRoll, i);
+      komarr = side_named (ledger, "Komarr");
+      if (r == 2)
+        {
+          g_assert_null (strike);
+          continue;
+        }
+      g_assert_nonnull (strike);
+      g_assert_cmpstr (adm_luck_ledger_get_side_id (ledger, strike->side), ==, "komarr");
+      g_assert_cmpfloat_with_epsilon (strike->expected, 3 / 2.0, EPS);
+      g_assert_cmpuint (strike->passed, ==, 2);
+      g_assert_true (strike->damage_counted);
+      g_assert_cmpfloat_with_epsilon (strike->roll->expected_damage, 3 / 2.0, EPS);
+      if (r == 0)
+        {
+          g_assert_cmpuint (strike->subject, ==, 1);
+          g_assert_cmpint (strike->measure, ==, ADM_LUCK_STRUCK);
+          /* P(2 or more of 3 at 1/2) = 1/2 is as bad or worse for the struck side. */
+          g_assert_cmpfloat_with_epsilon (strike->p_as_bad, 1 / 2.0, EPS);
+          g_assert_cmpfloat_with_epsilon (strike->p_as_good, 7 / 8.0, EPS);
+          assert_tally (&komarr->tally[ADM_LUCK_STRUCK], 1, 3 / 2.0, 2);
+          assert_tally (&komarr->tally[ADM_LUCK_TAKEN], 1, 3 / 2.0, 2);
+        }
+      else
+        {
+          g_assert_cmpuint (strike->subject, ==, 0);
+          g_assert_cmpint (strike->measure, ==, ADM_LUCK_HITS);
+          g_assert_cmpfloat_with_epsilon (strike->p_as_good, 1 / 2.0, EPS);
+          assert_tally (&komarr->tally[ADM_LUCK_HITS], 1, 3 / 2.0, 2);
+          assert_tally (&komarr->tally[ADM_LUCK_DAMAGE], 1, 3 / 2.0, 2);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -371,6 +533,9 @@ main (int   argc,
   g_test_add_func ("/engine/luck/F-TORP-7/torpedo-ledger", test_torpedo_ledger);
   g_test_add_func ("/engine/luck/F-RAM-7/ram-ledger", test_ram_ledger);
   g_test_add_func ("/engine/luck/F-BOARD-13/boarding-sides", test_boarding_sides);
+  g_test_add_func ("/engine/luck/F-BOARD-13/boarding-odds", test_boarding_odds);
+  g_test_add_func ("/engine/luck/F-BOARD-13/boarding-saved", test_boarding_saved);
+  g_test_add_func ("/engine/luck/F-CAT-12/explosion-luck", test_explosion_luck);
   g_test_add_func ("/engine/luck/F-ECM-2/side-counts-seen-rolls", test_side_counts_seen_rolls);
   g_test_add_func ("/engine/luck/F-ECM-5/hidden-rolls-not-counted",
                    test_hidden_rolls_not_counted);

@@ -391,6 +391,9 @@ fight_round (AdmBattle  *self,
                               defender_total - attacker_mod + 1, NULL);
       _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_SUM_AT_LEAST,
                               attacker_total - defender_mod + 1, NULL);
+      /* The round's modifiers, kept with each roll: its odds before either side's dice. */
+      _adm_battle_roll_opposed (self, 1, attacker_mod, defender_mod);
+      _adm_battle_roll_opposed (self, 0, defender_mod, attacker_mod);
       attacker_text = describe_roll (self, attacker, attacker_die, attacker_mod, attacker_why);
       defender_text = describe_roll (self, defender, defender_die, defender_mod, defender_why);
       _adm_battle_report (self, ADM_ABOUT_SHIPS (defender, attacker),
