@@ -15,6 +15,7 @@
 #include "admiralty-engine.h"
 #include "battle-helpers.h"
 #include "battle-scripting.h"
+#include "text-helpers.h"
 
 #define EPS 1e-12
 #define FIRE(weapons, target) "<fire weapons=\"" weapons "\" target=\"" target "\"/>"
@@ -464,6 +465,72 @@ test_boarding_saved (void)
   g_assert_nonnull (strstr (summary, "2 +4 = 6 against 1: won ✓"));
 }
 
+/* board.xml with a third side, Cetaganda, far off: Komarr knows of the Vorberg group only
+ * that it is there (F-ECM-4), Cetaganda has identified Triumph's group and not Vorberg's. */
+#define BOARD_UNSEEN \
+  "  <side id=\"cetaganda\" name=\"Cetaganda\">\n" \
+  "    <formation id=\"c1\" name=\"Ghem group\" flagship=\"ghem\">\n" \
+  "      <ship id=\"ghem\" name=\"Ghem\" class=\"frigate\" x=\"80\" y=\"0\" heading=\"270\"\n" \
+  "            readiness=\"5\"/>\n" \
+  "    </formation>\n" \
+  "  </side>\n" \
+  "  <detection side=\"komarr\" formation=\"b1\" level=\"presence\"/>\n" \
+  "  <detection side=\"cetaganda\" formation=\"b1\" level=\"none\"/>\n" \
+  "</battle>"
+
+/* F-BOARD-13, F-ECM-2: a boarding round's rolls are told only to the sides that know both
+ * ships, as its report line is: each roll's outcome and odds hold the other side's total and
+ * modifiers (Vorberg's +4: its Barrayaran crew and its readiness). Vorberg boards Triumph,
+ * dice "2 1". Barrayar and the master read both rolls; Komarr, which has not identified its
+ * boarder, and Cetaganda, which has identified only Triumph, read neither — not Triumph's,
+ * "1 +0 = 1 against 6", either — and the public reads what every side reads. */
+static void
+test_boarding_unseen (void)
+{
+  g_autoptr(AdmBattle) battle = load_variant_at ("board.xml", "</battle>", BOARD_UNSEEN,
+                                                 ADM_PHASE_DETECTION);
+  const guint told[] = { 2, 0, 0 };
+
+  /* F-ECM-5: neither Komarr (1 against 6) nor Cetaganda (1 against 6) finds the Vorberg
+   * group at the start of the turn. */
+  resolve (battle, NULL, "1 6 1 6");
+  g_assert_cmpint (adm_battle_get_detection (battle, 1, 0), ==, ADM_DETECTION_PRESENCE);
+  g_assert_cmpint (adm_battle_get_detection (battle, 2, 0), ==, ADM_DETECTION_NONE);
+  battle_helper_skip_to (battle, ADM_PHASE_TORPEDO);
+  resolve (battle, "<board ship=\"vorberg\" target=\"triumph\"/>", "");
+  resolve (battle, "", "2 1");
+  g_assert_true (battle_helper_reported (battle, "Triumph loses 5 boarding potential"));
+  g_assert_cmpuint (adm_battle_get_n_sides (battle), ==, G_N_ELEMENTS (told));
+  for (guint a = 0; a <= G_N_ELEMENTS (told) + 1; a++)
+    {
+      AdmAudience audience = a < G_N_ELEMENTS (told) ? adm_audience_side (a)
+                             : a == G_N_ELEMENTS (told) ? adm_audience_public ()
+                             : adm_audience_master ();
+      guint expected = a < G_N_ELEMENTS (told) ? told[a] : a == G_N_ELEMENTS (told) ? 0 : 2;
+      g_autoptr(AdmLuckLedger) ledger = adm_luck_ledger_new (battle, audience, NULL);
+      g_autoptr(GPtrArray) seen = adm_audience_filter_rolls (audience, battle);
+      g_autoptr(GPtrArray) ledgers = g_ptr_array_new ();
+      g_autoptr(AdmDoc) doc = adm_doc_new ("luck", NULL, NULL);
+      g_autofree char *text = NULL;
+      const AdmLuckRoll *rolls[2];
+      guint boarding = 0;
+
+      for (guint i = 0; i < seen->len; i++)
+        boarding += g_strcmp0 (((const AdmBattleRoll *) g_ptr_array_index (seen, i))->clause,
+                               "F-BOARD-13") == 0;
+      g_assert_cmpuint (boarding, ==, expected);
+      g_assert_cmpuint (boarding_rolls (ledger, rolls, 2), ==, expected);
+      g_ptr_array_add (ledgers, ledger);
+      adm_luck_add_to_doc (ledgers, doc, 1);
+      text = adm_doc_to_text (doc);
+      if (expected == 0)
+        assert_lacks (text, "against", "a ledger told nothing of the boarding round");
+      else
+        assert_contains (text, "1 +0 = 1 against 6: lost", "a ledger told of both ships");
+      assert_names_nothing_hidden (battle, audience, text);
+    }
+}
+
 /* F-CAT-12 (ruling "explosion-luck"): fire-catastrophe.xml, test-battle-fire's plasma
  * overload: Victim (Komarr) explodes, its 3 dice at 4+ strike Bystander (Komarr) "4 5 1",
  * 2 damage, 3/2 expected. "struck-side": Komarr's, struck dice (fewer is luckier) and damage
@@ -535,6 +602,7 @@ main (int   argc,
   g_test_add_func ("/engine/luck/F-BOARD-13/boarding-sides", test_boarding_sides);
   g_test_add_func ("/engine/luck/F-BOARD-13/boarding-odds", test_boarding_odds);
   g_test_add_func ("/engine/luck/F-BOARD-13/boarding-saved", test_boarding_saved);
+  g_test_add_func ("/engine/luck/F-BOARD-13/boarding-unseen", test_boarding_unseen);
   g_test_add_func ("/engine/luck/F-CAT-12/explosion-luck", test_explosion_luck);
   g_test_add_func ("/engine/luck/F-ECM-2/side-counts-seen-rolls", test_side_counts_seen_rolls);
   g_test_add_func ("/engine/luck/F-ECM-5/hidden-rolls-not-counted",

@@ -370,14 +370,16 @@ fight_round (AdmBattle  *self,
       g_autofree char *attacker_text = NULL, *defender_text = NULL;
 
       /* F-BOARD-13: each side's total of the ruleset's dice; each roll names first the ship
-       * that rolls it, whose side's luck it is (adm-luck.c). */
+       * that rolls it, whose side's luck it is (adm-luck.c), then the other: its outcome and
+       * its odds hold the other side's total and modifiers, so it is told only to the sides
+       * that know both ships, as the round's report line is (F-ECM-2). */
       if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIPS (attacker, defender),
                                  adm_ruleset_get_dice (self->ruleset, ADM_DICE_BOARDING), 6,
                                  "F-BOARD-13", &attacker_die, error,
                                  _("boarding of %s: %s's roll"),
                                  _adm_battle_ship_name (self, defender),
                                  _adm_battle_ship_name (self, attacker)) ||
-          !_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (defender),
+          !_adm_battle_roll_sum (self, ADM_ABOUT_SHIPS (defender, attacker),
                                  adm_ruleset_get_dice (self->ruleset, ADM_DICE_BOARDING), 6,
                                  "F-BOARD-13", &defender_die, error,
                                  _("boarding of %s: %s's roll"),
