@@ -127,18 +127,22 @@ test_round (void)
   roll = g_ptr_array_index (rolls, rolls->len - 1);
   g_assert_cmpstr (roll->clause, ==, "F-BOARD-13");
   g_assert_cmpint (roll->phase, ==, ADM_PHASE_END);
-  /* Each die passes when it wins the round — Vorberg's 3 needed 2 (5 − 4 + 1),
-   * Triumph's 5 needed 8 (7 + 1). */
-  assert_outcome (battle, rolls->len - 1, "≥ 8: failed ✗");
-  assert_outcome (battle, rolls->len - 2, "≥ 2: passed ✓");
+  /* Each roll wins, ties or loses the round, its total against the other side's; the
+   * round's modifiers are kept on it (its odds before either die, adm-luck.c). */
+  assert_outcome (battle, rolls->len - 1, "5 +0 = 5 against 7: lost ✗");
+  assert_outcome (battle, rolls->len - 2, "3 +4 = 7 against 5: won ✓");
+  roll = g_ptr_array_index (rolls, rolls->len - 2);
+  g_assert_true (roll->opposed);
+  g_assert_cmpint (roll->modifier, ==, 4);
+  g_assert_cmpint (roll->opposing_modifier, ==, 0);
 
   /* F-BOARD-15 ("boarding-rounds", one-per-turn): the boarding goes on next turn while the
    * ships touch; now Triumph wins, 6 against 1 + 4. */
   to_end (battle);
   resolve (battle, "", "1 6");
   assert_reported (battle, "Vorberg loses 1 boarding potential: 7 left (F-BOARD-14).");
-  assert_outcome (battle, rolls->len - 2, "≥ 3: failed ✗");
-  assert_outcome (battle, rolls->len - 1, "≥ 6: passed ✓");
+  assert_outcome (battle, rolls->len - 2, "1 +4 = 5 against 6: lost ✗");
+  assert_outcome (battle, rolls->len - 1, "6 +0 = 6 against 5: won ✓");
   g_assert_cmpint (boarding (battle, 0)->attacker_bp, ==, 7);
   g_assert_cmpint (boarding (battle, 0)->defender_bp, ==, 5);
 }

@@ -3,7 +3,7 @@
  * server's keyboard and pointer under Xvfb on the Komarr campaign after cycle 1. Ctrl+Shift+L
  * opens it; with no battle fought it says why. Keeping c1-1's battle (Pol Defiant boarded in
  * turn 1) in the main window shows at once: the engagement's heading, each side's expected →
- * actual. The audience drop-down, chosen with the keys,
+ * actual — the boarding round's odds before either die (F-BOARD-13), counted here. The audience drop-down, chosen with the keys,
  * shows a side's ledger — the engine's model for that side row for row, never the
  * engagement's id (F-STRAT-3). Alt+E (Every Roll, luck.rows) lists every roll that side saw
  * from the luckiest to the unluckiest — the engine's every-roll rows for it, row for row —
@@ -69,6 +69,20 @@ rows_are (gpointer data)
          rows->every_roll;
 }
 
+/* F-BOARD-13: in how many of the 36 pairs of d6 a side with @modifier rolls a higher total
+ * than one with @other: it wins the round. */
+static int
+wins_in_36 (int modifier,
+            int other)
+{
+  int wins = 0;
+
+  for (int own = 1; own <= 6; own++)
+    for (int theirs = 1; theirs <= 6; theirs++)
+      wins += own + modifier > theirs + other;
+  return wins;
+}
+
 static void
 test_keys (void)
 {
@@ -115,9 +129,26 @@ test_keys (void)
     iterate_until (label_shown, &shown, 5000);
     g_assert_true (label_shown (&shown));
   }
-  shown.text = "Other checks passed 1.00 → 1";
-  iterate_until (label_shown, &shown, 5000);
-  g_assert_true (label_shown (&shown));
+  /* F-BOARD-13: the round's odds before either die, as the master reads them. Kestrel's 6
+   * and Pol Defiant's 1 with their modifiers, from the round's report line. */
+  g_assert_true (battle_helper_reported (battle, "Kestrel 6 +3 = 9 (Barrayaran Imperium crew "
+                                                 "(F-BOARD-7, F-BOARD-8) +2, readiness (F-RDY-5) "
+                                                 "+1) against Pol Defiant 1 = 1"));
+  {
+    g_autofree char *kestrel = g_strdup_printf ("Other checks passed %.2f → 1",
+                                                wins_in_36 (3, 0) / 36.0);
+    g_autofree char *defiant = g_strdup_printf ("Other checks passed %.2f → 0",
+                                                wins_in_36 (0, 3) / 36.0);
+
+    /* 30 and 3 in 36: "0.83 → 1" and "0.08 → 0". */
+    g_assert_cmpint (wins_in_36 (3, 0), ==, 30);
+    g_assert_cmpint (wins_in_36 (0, 3), ==, 3);
+    shown.text = kestrel;
+    iterate_until (label_shown, &shown, 5000);
+    g_assert_true (label_shown (&shown));
+    shown.text = defiant;
+    g_assert_true (label_shown (&shown));
+  }
   wait_frames ();
   /* A heading has no summary, and no blank line under it. */
   g_assert_null (find_widget (GTK_WIDGET (luck), blank_label, NULL));

@@ -15,6 +15,7 @@
 #include "admiralty-engine.h"
 #include "battle-helpers.h"
 #include "battle-scripting.h"
+#include "text-helpers.h"
 
 #define EPS 1e-12
 #define FIRE(weapons, target) "<fire weapons=\"" weapons "\" target=\"" target "\"/>"
@@ -361,6 +362,234 @@ test_hidden_rolls_not_counted (void)
   g_assert_cmpuint (hidden, >, 0);
 }
 
+/* The F-BOARD-13 rolls of @ledger, in the order rolled: at most @n into @out. */
+static guint
+boarding_rolls (AdmLuckLedger      *ledger,
+                const AdmLuckRoll **out,
+                guint               n)
+{
+  GArray *rolls = adm_luck_ledger_get_rolls (ledger);
+  guint found = 0;
+
+  for (guint i = 0; i < rolls->len; i++)
+    if (g_strcmp0 (g_array_index (rolls, AdmLuckRoll, i).roll->clause, "F-BOARD-13") == 0 &&
+        found < n)
+      out[found++] = &g_array_index (rolls, AdmLuckRoll, i);
+  return found;
+}
+
+/* F-BOARD-13: a boarding roll's odds are the round's before either side's die, with the
+ * round's modifiers kept on the roll; its outcome its total against the other side's.
+ * board.xml: Vorberg +4 (F-BOARD-8 +2, F-BOARD-9 +1, F-RDY-5 +1) against Triumph +0. Vorberg
+ * wins when its d6 + 4 is above Triumph's d6: it loses only on (1, 6) and ties on (1, 5) and
+ * (2, 6), so it wins 33 in 36, ties 2 and loses 1. Dice "2 1": Vorberg's 2 + 4 = 6 against 1,
+ * where the other side's die alone made it need "≥ -2"; "1 5" (a fresh battle): a tie. */
+static void
+test_boarding_odds (void)
+{
+  const char *const dice[] = { "2 1", "1 5" };
+
+  for (guint d = 0; d < G_N_ELEMENTS (dice); d++)
+    {
+      g_autoptr(AdmBattle) battle = load_at ("board.xml", ADM_PHASE_TORPEDO);
+      g_autoptr(AdmLuckLedger) ledger = NULL;
+      g_autofree char *vorberg = NULL, *triumph = NULL;
+      const AdmLuckRoll *rolls[2];
+
+      resolve (battle, "<board ship=\"vorberg\" target=\"triumph\"/>", "");
+      resolve (battle, "", dice[d]);
+      ledger = adm_luck_ledger_new (battle, adm_audience_master (), NULL);
+      g_assert_cmpuint (boarding_rolls (ledger, rolls, 2), ==, 2);
+      g_assert_true (rolls[0]->roll->opposed);
+      g_assert_cmpint (rolls[0]->roll->modifier, ==, 4);
+      g_assert_cmpint (rolls[0]->roll->opposing_modifier, ==, 0);
+      g_assert_cmpint (rolls[1]->roll->modifier, ==, 0);
+      g_assert_cmpint (rolls[1]->roll->opposing_modifier, ==, 4);
+      g_assert_cmpfloat_with_epsilon (rolls[0]->expected, 33 / 36.0, EPS);
+      g_assert_cmpfloat_with_epsilon (rolls[1]->expected, 1 / 36.0, EPS);
+      vorberg = adm_luck_roll_summary (ledger, rolls[0]);
+      triumph = adm_luck_roll_summary (ledger, rolls[1]);
+      g_assert_null (strstr (vorberg, "≥"));
+      g_assert_null (strstr (triumph, "≥"));
+      if (d == 0)
+        {
+          g_assert_cmpuint (rolls[0]->passed, ==, 1);
+          g_assert_cmpfloat_with_epsilon (rolls[0]->p_as_good, 33 / 36.0, EPS);
+          g_assert_cmpfloat_with_epsilon (rolls[0]->p_as_bad, 1.0, EPS);
+          g_assert_cmpuint (rolls[1]->passed, ==, 0);
+          g_assert_cmpfloat_with_epsilon (rolls[1]->p_as_good, 1.0, EPS);
+          g_assert_cmpfloat_with_epsilon (rolls[1]->p_as_bad, 33 / 36.0, EPS);
+          g_assert_nonnull (strstr (vorberg, "Dice 2: 2 +4 = 6 against 1: won ✓"));
+          g_assert_nonnull (strstr (triumph, "Dice 1: 1 +0 = 1 against 6: lost ✗"));
+        }
+      else
+        {
+          /* A tie: as good or better is a win or a tie, as bad or worse a tie or a loss. */
+          g_assert_cmpuint (rolls[0]->passed, ==, 0);
+          g_assert_cmpfloat_with_epsilon (rolls[0]->p_as_good, 35 / 36.0, EPS);
+          g_assert_cmpfloat_with_epsilon (rolls[0]->p_as_bad, 3 / 36.0, EPS);
+          g_assert_cmpfloat_with_epsilon (rolls[1]->p_as_good, 3 / 36.0, EPS);
+          g_assert_cmpfloat_with_epsilon (rolls[1]->p_as_bad, 35 / 36.0, EPS);
+          g_assert_nonnull (strstr (vorberg, "1 +4 = 5 against 5: tied"));
+        }
+    }
+}
+
+/* F-BOARD-13: the round's modifiers are not in the file — a battle saved by a version that
+ * never kept them reads the same — and come back when its journal replays: the saved
+ * battle's roll events hold the dice alone, and the battle opened from them weighs its
+ * boarding rolls with the round's modifiers. */
+static void
+test_boarding_saved (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("board.xml", ADM_PHASE_TORPEDO);
+  g_autoptr(AdmBattle) opened = NULL;
+  g_autoptr(AdmLuckLedger) ledger = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL, *summary = NULL;
+  const AdmLuckRoll *rolls[2];
+  gsize length;
+
+  resolve (battle, "<board ship=\"vorberg\" target=\"triumph\"/>", "");
+  resolve (battle, "", "2 1");
+  text = adm_battle_serialize (battle, &length);
+  g_assert_null (strstr (text, "modifier"));
+  opened = adm_battle_load_game_memory (text, length, "board.game.xml", &error);
+  g_assert_no_error (error);
+  ledger = adm_luck_ledger_new (opened, adm_audience_master (), NULL);
+  g_assert_cmpuint (boarding_rolls (ledger, rolls, 2), ==, 2);
+  g_assert_true (rolls[0]->roll->opposed);
+  g_assert_cmpint (rolls[0]->roll->modifier, ==, 4);
+  g_assert_cmpfloat_with_epsilon (rolls[0]->p_as_good, 33 / 36.0, EPS);
+  summary = adm_luck_roll_summary (ledger, rolls[0]);
+  g_assert_nonnull (strstr (summary, "2 +4 = 6 against 1: won ✓"));
+}
+
+/* board.xml with a third side, Cetaganda, far off: Komarr knows of the Vorberg group only
+ * that it is there (F-ECM-4), Cetaganda has identified Triumph's group and not Vorberg's. */
+#define BOARD_UNSEEN \
+  "  <side id=\"cetaganda\" name=\"Cetaganda\">\n" \
+  "    <formation id=\"c1\" name=\"Ghem group\" flagship=\"ghem\">\n" \
+  "      <ship id=\"ghem\" name=\"Ghem\" class=\"frigate\" x=\"80\" y=\"0\" heading=\"270\"\n" \
+  "            readiness=\"5\"/>\n" \
+  "    </formation>\n" \
+  "  </side>\n" \
+  "  <detection side=\"komarr\" formation=\"b1\" level=\"presence\"/>\n" \
+  "  <detection side=\"cetaganda\" formation=\"b1\" level=\"none\"/>\n" \
+  "</battle>"
+
+/* F-BOARD-13, F-ECM-2: a boarding round's rolls are told only to the sides that know both
+ * ships, as its report line is: each roll's outcome and odds hold the other side's total and
+ * modifiers (Vorberg's +4: its Barrayaran crew and its readiness). Vorberg boards Triumph,
+ * dice "2 1". Barrayar and the master read both rolls; Komarr, which has not identified its
+ * boarder, and Cetaganda, which has identified only Triumph, read neither — not Triumph's,
+ * "1 +0 = 1 against 6", either — and the public reads what every side reads. */
+static void
+test_boarding_unseen (void)
+{
+  g_autoptr(AdmBattle) battle = load_variant_at ("board.xml", "</battle>", BOARD_UNSEEN,
+                                                 ADM_PHASE_DETECTION);
+  const guint told[] = { 2, 0, 0 };
+
+  /* F-ECM-5: neither Komarr (1 against 6) nor Cetaganda (1 against 6) finds the Vorberg
+   * group at the start of the turn. */
+  resolve (battle, NULL, "1 6 1 6");
+  g_assert_cmpint (adm_battle_get_detection (battle, 1, 0), ==, ADM_DETECTION_PRESENCE);
+  g_assert_cmpint (adm_battle_get_detection (battle, 2, 0), ==, ADM_DETECTION_NONE);
+  battle_helper_skip_to (battle, ADM_PHASE_TORPEDO);
+  resolve (battle, "<board ship=\"vorberg\" target=\"triumph\"/>", "");
+  resolve (battle, "", "2 1");
+  g_assert_true (battle_helper_reported (battle, "Triumph loses 5 boarding potential"));
+  g_assert_cmpuint (adm_battle_get_n_sides (battle), ==, G_N_ELEMENTS (told));
+  for (guint a = 0; a <= G_N_ELEMENTS (told) + 1; a++)
+    {
+      AdmAudience audience = a < G_N_ELEMENTS (told) ? adm_audience_side (a)
+                             : a == G_N_ELEMENTS (told) ? adm_audience_public ()
+                             : adm_audience_master ();
+      guint expected = a < G_N_ELEMENTS (told) ? told[a] : a == G_N_ELEMENTS (told) ? 0 : 2;
+      g_autoptr(AdmLuckLedger) ledger = adm_luck_ledger_new (battle, audience, NULL);
+      g_autoptr(GPtrArray) seen = adm_audience_filter_rolls (audience, battle);
+      g_autoptr(GPtrArray) ledgers = g_ptr_array_new ();
+      g_autoptr(AdmDoc) doc = adm_doc_new ("luck", NULL, NULL);
+      g_autofree char *text = NULL;
+      const AdmLuckRoll *rolls[2];
+      guint boarding = 0;
+
+      for (guint i = 0; i < seen->len; i++)
+        boarding += g_strcmp0 (((const AdmBattleRoll *) g_ptr_array_index (seen, i))->clause,
+                               "F-BOARD-13") == 0;
+      g_assert_cmpuint (boarding, ==, expected);
+      g_assert_cmpuint (boarding_rolls (ledger, rolls, 2), ==, expected);
+      g_ptr_array_add (ledgers, ledger);
+      adm_luck_add_to_doc (ledgers, doc, 1);
+      text = adm_doc_to_text (doc);
+      if (expected == 0)
+        assert_lacks (text, "against", "a ledger told nothing of the boarding round");
+      else
+        assert_contains (text, "1 +0 = 1 against 6: lost", "a ledger told of both ships");
+      assert_names_nothing_hidden (battle, audience, text);
+    }
+}
+
+/* F-CAT-12 (ruling "explosion-luck"): fire-catastrophe.xml, test-battle-fire's plasma
+ * overload: Victim (Komarr) explodes, its 3 dice at 4+ strike Bystander (Komarr) "4 5 1",
+ * 2 damage, 3/2 expected. "struck-side": Komarr's, struck dice (fewer is luckier) and damage
+ * taken; "exploding-side": Komarr's too (Victim's side), as hits and damage done;
+ * "no-one": left out. */
+static void
+test_explosion_luck (void)
+{
+  const char *const readings[] = { "struck-side", "exploding-side", "no-one" };
+
+  for (guint r = 0; r < G_N_ELEMENTS (readings); r++)
+    {
+      g_autoptr(AdmBattle) battle = load_at ("fire-catastrophe.xml", ADM_PHASE_FIRE);
+      g_autoptr(AdmLuckLedger) ledger = NULL;
+      const AdmLuckRoll *strike = NULL;
+      const AdmLuckSide *komarr;
+      GArray *rolls;
+
+      set_ruling (battle, "explosion-luck", readings[r]);
+      resolve (battle, FIRE ("hartung:destructor", "victim") FIRE ("hartung:main", "victim"),
+               "6 6 6 1 1 4 5 3 3 3 4 5 1 1 1");
+      ledger = adm_luck_ledger_new (battle, adm_audience_master (), NULL);
+      rolls = adm_luck_ledger_get_rolls (ledger);
+      for (guint i = 0; i < rolls->len; i++)
+        if (g_array_index (rolls, AdmLuckRoll, i).roll->kind == ADM_ROLL_KIND_EXPLOSION)
+          strike = &g_array_index (rolls, AdmLuckRoll, i);
+      komarr = side_named (ledger, "Komarr");
+      if (r == 2)
+        {
+          g_assert_null (strike);
+          continue;
+        }
+      g_assert_nonnull (strike);
+      g_assert_cmpstr (adm_luck_ledger_get_side_id (ledger, strike->side), ==, "komarr");
+      g_assert_cmpfloat_with_epsilon (strike->expected, 3 / 2.0, EPS);
+      g_assert_cmpuint (strike->passed, ==, 2);
+      g_assert_true (strike->damage_counted);
+      g_assert_cmpfloat_with_epsilon (strike->roll->expected_damage, 3 / 2.0, EPS);
+      if (r == 0)
+        {
+          g_assert_cmpuint (strike->subject, ==, 1);
+          g_assert_cmpint (strike->measure, ==, ADM_LUCK_STRUCK);
+          /* P(2 or more of 3 at 1/2) = 1/2 is as bad or worse for the struck side. */
+          g_assert_cmpfloat_with_epsilon (strike->p_as_bad, 1 / 2.0, EPS);
+          g_assert_cmpfloat_with_epsilon (strike->p_as_good, 7 / 8.0, EPS);
+          assert_tally (&komarr->tally[ADM_LUCK_STRUCK], 1, 3 / 2.0, 2);
+          assert_tally (&komarr->tally[ADM_LUCK_TAKEN], 1, 3 / 2.0, 2);
+        }
+      else
+        {
+          g_assert_cmpuint (strike->subject, ==, 0);
+          g_assert_cmpint (strike->measure, ==, ADM_LUCK_HITS);
+          g_assert_cmpfloat_with_epsilon (strike->p_as_good, 1 / 2.0, EPS);
+          assert_tally (&komarr->tally[ADM_LUCK_HITS], 1, 3 / 2.0, 2);
+          assert_tally (&komarr->tally[ADM_LUCK_DAMAGE], 1, 3 / 2.0, 2);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -371,6 +600,10 @@ main (int   argc,
   g_test_add_func ("/engine/luck/F-TORP-7/torpedo-ledger", test_torpedo_ledger);
   g_test_add_func ("/engine/luck/F-RAM-7/ram-ledger", test_ram_ledger);
   g_test_add_func ("/engine/luck/F-BOARD-13/boarding-sides", test_boarding_sides);
+  g_test_add_func ("/engine/luck/F-BOARD-13/boarding-odds", test_boarding_odds);
+  g_test_add_func ("/engine/luck/F-BOARD-13/boarding-saved", test_boarding_saved);
+  g_test_add_func ("/engine/luck/F-BOARD-13/boarding-unseen", test_boarding_unseen);
+  g_test_add_func ("/engine/luck/F-CAT-12/explosion-luck", test_explosion_luck);
   g_test_add_func ("/engine/luck/F-ECM-2/side-counts-seen-rolls", test_side_counts_seen_rolls);
   g_test_add_func ("/engine/luck/F-ECM-5/hidden-rolls-not-counted",
                    test_hidden_rolls_not_counted);

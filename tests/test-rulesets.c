@@ -160,6 +160,8 @@ static const struct {
   { "last-seen-target", "F-STRAT-16", "last-seen-place", 2 },
   { "station-engagement", "F-STRAT-16", "engages", 2 },
   { "station-news", "F-STRAT-3", "holders-and-contact", 2 },
+  /* The luck ledger (beyond the rulebook). */
+  { "explosion-luck", "F-CAT-12", "struck-side", 3 },
   /* Mines and minesweeping. */
   { "minelaying", "F-WPN-19", "strategic-only", 2 },
   { "minelaying-contact", "F-MINE-13", "base-contact", 2 },
@@ -947,6 +949,7 @@ test_rulings_for_an_old_season (void)
   cut = g_strdup_printf ("%.*s%s", (int) (start - text), text, end);
   g_assert_null (strstr (cut, "station-engagement"));
   g_assert_null (strstr (cut, "station-news"));
+  g_assert_null (strstr (cut, "explosion-luck"));
   dir = g_dir_make_tmp ("admiralty-old-rulings-XXXXXX", &error);
   g_assert_no_error (error);
   old_path = g_build_filename (dir, "forcon-2010.xml", NULL);
@@ -962,11 +965,14 @@ test_rulings_for_an_old_season (void)
 
   g_assert_cmpstr (adm_ruleset_get_ruling_value (old, "station-engagement"), ==, "never");
   g_assert_cmpstr (adm_ruleset_get_ruling_value (old, "station-news"), ==, "holders-only");
+  /* The luck ledger counted an explosion's dice for the exploding ship's side before. */
+  g_assert_cmpstr (adm_ruleset_get_ruling_value (old, "explosion-luck"), ==, "exploding-side");
+  g_assert_cmpstr (adm_ruleset_get_ruling_value (shipped, "explosion-luck"), ==, "struck-side");
   g_assert_cmpstr (adm_ruleset_get_ruling_value (shipped, "station-engagement"), ==, "engages");
   g_assert_cmpstr (adm_ruleset_get_ruling_value (shipped, "station-news"), ==,
                    "holders-and-contact");
   for (const char *const *id = (const char *const[]) { "station-engagement", "station-news",
-                                                       NULL };
+                                                       "explosion-luck", NULL };
        *id != NULL; id++)
     {
       const AdmRuling *before = adm_ruleset_lookup_ruling (old, *id);

@@ -186,6 +186,8 @@ static const struct {
   { "prize-admiral", { "captor-formation", "none", NULL } },
   { "station-engagement", { "engages", "never", NULL } },
   { "station-news", { "holders-and-contact", "holders-only", NULL } },
+  /* The luck ledger (beyond the rulebook) */
+  { "explosion-luck", { "struck-side", "exploding-side", "no-one", NULL } },
   /* Stations and low orbits (F-STN, F-ORB) */
   { "station-target", { "orbital", "as-capital", NULL } },
   { "station-catastrophic-dice", { "2d6", "d6", NULL } },

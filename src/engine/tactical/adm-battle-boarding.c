@@ -370,14 +370,16 @@ fight_round (AdmBattle  *self,
       g_autofree char *attacker_text = NULL, *defender_text = NULL;
 
       /* F-BOARD-13: each side's total of the ruleset's dice; each roll names first the ship
-       * that rolls it, whose side's luck it is (adm-luck.c). */
+       * that rolls it, whose side's luck it is (adm-luck.c), then the other: its outcome and
+       * its odds hold the other side's total and modifiers, so it is told only to the sides
+       * that know both ships, as the round's report line is (F-ECM-2). */
       if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIPS (attacker, defender),
                                  adm_ruleset_get_dice (self->ruleset, ADM_DICE_BOARDING), 6,
                                  "F-BOARD-13", &attacker_die, error,
                                  _("boarding of %s: %s's roll"),
                                  _adm_battle_ship_name (self, defender),
                                  _adm_battle_ship_name (self, attacker)) ||
-          !_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (defender),
+          !_adm_battle_roll_sum (self, ADM_ABOUT_SHIPS (defender, attacker),
                                  adm_ruleset_get_dice (self->ruleset, ADM_DICE_BOARDING), 6,
                                  "F-BOARD-13", &defender_die, error,
                                  _("boarding of %s: %s's roll"),
@@ -391,6 +393,9 @@ fight_round (AdmBattle  *self,
                               defender_total - attacker_mod + 1, NULL);
       _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_SUM_AT_LEAST,
                               attacker_total - defender_mod + 1, NULL);
+      /* The round's modifiers, kept with each roll: its odds before either side's dice. */
+      _adm_battle_roll_opposed (self, 1, attacker_mod, defender_mod);
+      _adm_battle_roll_opposed (self, 0, defender_mod, attacker_mod);
       attacker_text = describe_roll (self, attacker, attacker_die, attacker_mod, attacker_why);
       defender_text = describe_roll (self, defender, defender_die, defender_mod, defender_why);
       _adm_battle_report (self, ADM_ABOUT_SHIPS (defender, attacker),

@@ -636,6 +636,12 @@ area_damage (AdmBattle  *self,
           for (int d = 0; d < strength; d++)
             damage += (int) dice[d] >= on;
         }
+      /* What the strike was, and the damage it did against the strength times the chance of
+       * a die at or above the ruleset's number, which both readings expect: for the luck
+       * ledger ("explosion-luck"). */
+      _adm_battle_roll_kind (self, ADM_ROLL_KIND_EXPLOSION);
+      _adm_battle_roll_damage (self, self->last_roll, i, damage,
+                               strength * CLAMP (7 - on, 0, 6) / 6.0);
       _adm_battle_report (self, ADM_ABOUT_SHIP (i),
                           _("The explosion strikes %s: %d damage."), other->name, damage);
       /* F-CRIT-1 ("critical-threshold-other"): the ruleset's number for explosions. */

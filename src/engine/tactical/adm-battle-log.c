@@ -158,6 +158,21 @@ _adm_battle_judge_roll (AdmBattle    *self,
 }
 
 void
+_adm_battle_roll_opposed (AdmBattle *self,
+                          guint      back,
+                          int        modifier,
+                          int        opposing_modifier)
+{
+  AdmBattleRoll *roll = recent_roll (self, back);
+
+  if (roll == NULL)
+    return;
+  roll->opposed = TRUE;
+  roll->modifier = modifier;
+  roll->opposing_modifier = opposing_modifier;
+}
+
+void
 _adm_battle_roll_result (AdmBattle  *self,
                          const char *result)
 {
@@ -219,11 +234,38 @@ _adm_battle_roll_torpedo_damage (AdmBattle *self,
     _adm_battle_roll_damage (self, index, target, damage, odds->expected_damage);
 }
 
+/* An opposed roll's outcome (F-BOARD-13): its total against the other side's, which its
+ * target gives (what it needed to win: the other's total less its own modifier, + 1). */
+static char *
+describe_opposed (const AdmBattleRoll *roll)
+{
+  int sum = 0, total, other;
+
+  for (guint i = 0; i < roll->n_values; i++)
+    sum += (int) roll->values[i];
+  total = sum + roll->modifier;
+  other = roll->target + roll->modifier - 1;
+  if (total > other)
+    /* Translators: an opposed roll's outcome (a boarding round): its dice, its modifier, its
+     * total against the other side's total: "3 +4 = 7 against 5: won ✓" */
+    return g_strdup_printf (_("%d %+d = %d against %d: won ✓"), sum, roll->modifier, total,
+                            other);
+  if (total == other)
+    /* Translators: an opposed roll's outcome when both totals are equal */
+    return g_strdup_printf (_("%d %+d = %d against %d: tied"), sum, roll->modifier, total,
+                            other);
+  /* Translators: an opposed roll's outcome when the other side's total is higher */
+  return g_strdup_printf (_("%d %+d = %d against %d: lost ✗"), sum, roll->modifier, total,
+                          other);
+}
+
 char *
 adm_battle_roll_describe_outcome (const AdmBattleRoll *roll)
 {
   g_return_val_if_fail (roll != NULL, NULL);
 
+  if (roll->opposed && roll->check == ADM_ROLL_CHECK_SUM_AT_LEAST)
+    return describe_opposed (roll);
   return adm_roll_check_describe (roll->check, roll->target, roll->against, roll->n_values,
                                   roll->passed, roll->failed, roll->result);
 }

@@ -273,6 +273,13 @@ void                 _adm_battle_judge_roll   (AdmBattle   *self,
                                                AdmRollCheck check,
                                                int          target,
                                                const char  *against);
+/* Records on the roll @back rolls before the last that it was opposed (F-BOARD-13): its own
+ * total @modifier and the other side's @opposing_modifier (AdmBattleRoll's "opposed");
+ * nothing when that roll had no dice. */
+void                 _adm_battle_roll_opposed (AdmBattle   *self,
+                                               guint        back,
+                                               int          modifier,
+                                               int          opposing_modifier);
 /* What the last roll was in an attack (AdmRollKind, the luck ledger's); nothing when it had
  * no dice. */
 void                 _adm_battle_roll_kind    (AdmBattle   *self,

@@ -295,6 +295,9 @@ typedef enum {
   ADM_ROLL_KIND_STRUCK,    /* dice against the armour of the ship the roll is about, each
                             * at or above it a damage: a torpedo's (F-TORP-7), a plasma
                             * mine's (F-MINE-7) */
+  ADM_ROLL_KIND_EXPLOSION, /* an exploding ship's strike at a vessel near it (F-CAT-12,
+                            * F-CAT-13): the exploding ship named first, the struck second;
+                            * whose luck it is, the ruling "explosion-luck" says */
 } AdmRollKind;
 
 /* One roll, as the dice log shows it: one block with its values, subjects and purpose, which
@@ -332,6 +335,15 @@ typedef struct _AdmBattleRoll {
   guint          damage_target;
   int            damage;
   double         expected_damage;
+  /* An opposed roll (F-BOARD-13's boarding round: each side rolls as many dice, adds its
+   * modifiers, the higher total wins): its own total modifier and the other side's, kept
+   * from the round as it was rolled (_adm_battle_boarding_modifiers ()), so that its odds can
+   * be read before either side's dice; @target is then what it needed against the other
+   * side's dice as they fell. Not in the file: a replay rolls the round again and keeps them
+   * anew. @opposed FALSE on every other roll. */
+  gboolean       opposed;
+  int            modifier;
+  int            opposing_modifier;
   /* The roll as the side that rolled it sees it when it does not know its target (F-ECM-4,
    * F-STRAT-4: a player rolls his own fire's dice), for that side alone
    * (adm_audience_filter_rolls ()), or NULL. Owned by the roll. */
@@ -341,7 +353,8 @@ typedef struct _AdmBattleRoll {
 /* What the roll was for: "Vorberg's bow battery at Triumph, 4+ to hit". */
 const char           *adm_battle_roll_get_purpose (const AdmBattleRoll *roll);
 /* @roll's outcome in a master's words: "≥ 4 per die: 3 passed ✓, 2 failed ✗", "sum ≤ 7
- * (readiness): failed ✗", "→ Fire!"; NULL when its rule judged nothing. */
+ * (readiness): failed ✗", "→ Fire!", an opposed roll's "3 +4 = 7 against 5: won ✓"; NULL
+ * when its rule judged nothing. */
 char                 *adm_battle_roll_describe_outcome (const AdmBattleRoll *roll)
                                                         G_GNUC_WARN_UNUSED_RESULT;
 

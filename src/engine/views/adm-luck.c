@@ -63,13 +63,16 @@ adm_luck_measure_label (AdmLuckMeasure measure)
  * check (F-CRIT-1) or damage control (F-DC-2) is for, the ship a torpedo's or a mine's dice
  * strike (F-TORP-7, F-MINE-7: fewer is luckier), the formation or side of a readiness or
  * detection check; in a boarding round each side rolls its own die (F-BOARD-13), each roll
- * naming its own ship first. FALSE when it is about none. */
+ * naming its own ship first. An explosion's strike (F-CAT-12) names the exploding ship first,
+ * the struck second: @from, the first subject looked at, is 1 when it is the struck side's
+ * luck (explosion_luck ()). FALSE when it is about none. */
 static gboolean
 roll_side (AdmBattle           *battle,
            const AdmBattleRoll *roll,
+           guint                from,
            guint               *side)
 {
-  for (guint i = 0; i < roll->n_subjects; i++)
+  for (guint i = from; i < roll->n_subjects; i++)
     {
       guint index = ADM_SUBJECT_INDEX (roll->subjects[i]);
 
@@ -93,6 +96,37 @@ roll_side (AdmBattle           *battle,
         }
     }
   return FALSE;
+}
+
+/* Whose luck @roll is and as what: *@from the first of its subjects that names the side
+ * (roll_side ()), *@measure what it counts in. An explosion's strike (F-CAT-12, F-CAT-13) is
+ * as the ruling "explosion-luck" says: the struck vessel's side's, its dice against it as a
+ * torpedo's (ADM_LUCK_STRUCK, fewer is luckier); the exploding ship's side's, as an attack of
+ * its own (ADM_LUCK_HITS); or no one's (FALSE: left out). */
+static gboolean
+explosion_luck (AdmBattle           *battle,
+                const AdmBattleRoll *roll,
+                guint               *from,
+                AdmLuckMeasure      *measure)
+{
+  const char *whose;
+
+  *from = 0;
+  *measure = roll->kind == ADM_ROLL_KIND_HIT ? ADM_LUCK_HITS
+             : roll->kind == ADM_ROLL_KIND_CRITICAL ? ADM_LUCK_CRITICALS
+             : roll->kind == ADM_ROLL_KIND_STRUCK ? ADM_LUCK_STRUCK
+             : ADM_LUCK_CHECKS;
+  if (roll->kind != ADM_ROLL_KIND_EXPLOSION)
+    return TRUE;
+  whose = adm_ruleset_get_ruling_value (adm_battle_get_ruleset (battle), "explosion-luck");
+  if (g_strcmp0 (whose, "struck-side") == 0)
+    {
+      *from = 1;
+      *measure = ADM_LUCK_STRUCK;
+      return TRUE;
+    }
+  *measure = ADM_LUCK_HITS;
+  return g_strcmp0 (whose, "exploding-side") == 0;
 }
 
 static AdmLuckSide *
@@ -131,8 +165,42 @@ tally_add (AdmLuckTally *tally,
   tally->actual += actual;
 }
 
+/* Fills @entry's odds from an opposed @roll (F-BOARD-13): before either side's dice, the
+ * round's exact odds with both sides' modifiers as kept on the roll (adm_boarding_odds_compute
+ * (), the roll's side as the one that wins on a higher total; the potentials bear only on a
+ * capture, which the ledger does not weigh, so 1 each). Its outcome is the round's, won, tied
+ * or lost: its total against the other side's, which its target (what it needed to win)
+ * gives. FALSE for a roll the odds cannot weigh: not d6, or dice or modifiers beyond what
+ * the odds allow. */
+static gboolean
+opposed_odds (const AdmBattleRoll *roll,
+              AdmLuckRoll         *entry)
+{
+  g_autoptr(AdmBoardingOdds) odds = NULL;
+  int sum = 0, margin;
+
+  if (roll->sides != 6 || roll->n_values < 1 || roll->n_values > ADM_BOARDING_MAX_DICE)
+    return FALSE;
+  odds = adm_boarding_odds_compute (1, 1, roll->modifier, roll->opposing_modifier,
+                                    (int) roll->n_values, FALSE, NULL);
+  if (odds == NULL)
+    return FALSE;
+  for (guint i = 0; i < roll->n_values; i++)
+    sum += (int) roll->values[i];
+  /* Its total less the other side's: target is the other's total less its modifier, + 1. */
+  margin = sum - roll->target + 1;
+  entry->expected = odds->p_attacker_wins;
+  entry->passed = margin > 0;
+  entry->p_as_good = margin > 0 ? odds->p_attacker_wins
+                     : margin == 0 ? odds->p_attacker_wins + odds->p_tie : 1.0;
+  entry->p_as_bad = margin < 0 ? odds->p_defender_wins
+                    : margin == 0 ? odds->p_defender_wins + odds->p_tie : 1.0;
+  return TRUE;
+}
+
 /* Fills @entry's odds from @roll's check: the distribution of the dice that pass before they
- * were rolled (adm_odds_roll_passes ()). FALSE for a roll nothing judged. */
+ * were rolled (adm_odds_roll_passes ()), or an opposed roll's (opposed_odds ()). FALSE for a
+ * roll nothing judged. */
 static gboolean
 roll_odds (const AdmBattleRoll *roll,
            AdmLuckRoll         *entry)
@@ -142,6 +210,8 @@ roll_odds (const AdmBattleRoll *roll,
   double at_least = 0.0, at_most = 0.0;
   gboolean harms = entry->measure == ADM_LUCK_CRITICALS || entry->measure == ADM_LUCK_STRUCK;
 
+  if (roll->opposed && roll->check == ADM_ROLL_CHECK_SUM_AT_LEAST)
+    return opposed_odds (roll, entry);
   if (!adm_odds_roll_passes (roll->check, roll->target, roll->n_values, roll->sides, passes))
     return FALSE;
   entry->expected = 0.0;
@@ -187,13 +257,11 @@ adm_luck_ledger_new (AdmBattle   *battle,
                             .p_as_good = 1.0, .p_as_bad = 1.0 };
       AdmLuckSide *tallies;
 
-      if (roll->check == ADM_ROLL_CHECK_NONE || !roll_side (battle, roll, &entry.side) ||
+      if (roll->check == ADM_ROLL_CHECK_NONE ||
+          !explosion_luck (battle, roll, &entry.subject, &entry.measure) ||
+          !roll_side (battle, roll, entry.subject, &entry.side) ||
           !adm_audience_sees_side (audience, battle, entry.side))
         continue;
-      entry.measure = roll->kind == ADM_ROLL_KIND_HIT ? ADM_LUCK_HITS
-                      : roll->kind == ADM_ROLL_KIND_CRITICAL ? ADM_LUCK_CRITICALS
-                      : roll->kind == ADM_ROLL_KIND_STRUCK ? ADM_LUCK_STRUCK
-                      : ADM_LUCK_CHECKS;
       if (!roll_odds (roll, &entry))
         continue;
       tallies = side_tallies (self, entry.side);
@@ -478,14 +546,16 @@ adm_luck_ledgers_admiral_totals (GPtrArray *ledgers)
   return sum_tallies (ledgers, TRUE);
 }
 
-/* The campaign formation of the first ship or formation @roll is about, or NULL: a station
+/* The campaign formation of the first ship or formation @roll is about from its subject
+ * @from on (that of the side whose luck it is, roll_side ()), or NULL: a station
  * unit, a prize formed in the battle, a roll about a whole side. */
 static const AdmFormation *
 roll_formation (AdmStrategy         *strategy,
                 AdmBattle           *battle,
-                const AdmBattleRoll *roll)
+                const AdmBattleRoll *roll,
+                guint                from)
 {
-  for (guint i = 0; i < roll->n_subjects; i++)
+  for (guint i = from; i < roll->n_subjects; i++)
     {
       guint index = ADM_SUBJECT_INDEX (roll->subjects[i]);
       int formation = -1;
@@ -524,7 +594,8 @@ tally_admirals (AdmLuckLedger *ledger,
   for (guint i = 0; i < ledger->rolls->len; i++)
     {
       const AdmLuckRoll *entry = &g_array_index (ledger->rolls, AdmLuckRoll, i);
-      const AdmFormation *formation = roll_formation (strategy, ledger->battle, entry->roll);
+      const AdmFormation *formation = roll_formation (strategy, ledger->battle, entry->roll,
+                                                      entry->subject);
       AdmLuckSide *row = NULL;
 
       if (formation == NULL || formation->admiral == NULL ||

@@ -30,7 +30,8 @@ typedef enum {
   ADM_LUCK_CRITICALS,  /* critical checks that succeeded on the side's own ships (F-CRIT-1):
                         * fewer is luckier */
   ADM_LUCK_STRUCK,     /* torpedo and plasma mine dice that damaged the side's own ships
-                        * against their armour (F-TORP-7, F-MINE-7): fewer is luckier */
+                        * against their armour (F-TORP-7, F-MINE-7), and an explosion's
+                        * (F-CAT-12, ruling "explosion-luck"): fewer is luckier */
   ADM_LUCK_CHECKS,     /* every other judged roll's dice that passed: readiness, detection,
                         * saves, turrets, damage control */
   ADM_LUCK_TAKEN,      /* damage points torpedoes and mines did to the side's own ships
@@ -61,6 +62,9 @@ typedef struct {
                                   * formation or side it is about (the firer of an attack, the
                                   * ship a critical check or a save is for); in a TI4 combat
                                   * the side that rolled (AdmTi4Side) */
+  guint                subject;  /* which of the roll's subjects names @side: 0, or 1 for an
+                                  * explosion's strike that is the struck side's luck (the
+                                  * ruling "explosion-luck", F-CAT-12) */
   AdmLuckMeasure       measure;  /* ADM_LUCK_HITS, _CRITICALS, _STRUCK or _CHECKS */
   double               expected; /* dice (pairs; for a sum 1) expected to pass */
   guint                passed;   /* those that passed */
