@@ -45,6 +45,10 @@ struct _AdmiraltySectorMap
   gboolean             show_legend;
   gboolean             wall;           /* the projector's layout */
   AdmiraltySectorWall *wall_layout;    /* that layout kept from frame to frame, or NULL */
+  GdkFrameClock       *frame_clock;    /* the window's, while realized */
+  gulong               before_paint_id, after_paint_id;
+  gboolean             painting;       /* between its frame's before- and after-paint: a
+                                        * snapshot now is the window's frame */
   gboolean             sides_palette;  /* own, allied and enemy in place of the factions' */
   GHashTable          *faction_colours; /* the sides palette in use, or NULL (faction_colours
                                          * of AdmiraltySectorOptions) */
@@ -967,9 +971,19 @@ admiralty_sector_map_size_allocate (GtkWidget *widget,
   view_changed (self);
 }
 
+static void
+wall_ready_cb (gpointer data)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (data));
+}
+
 /* The wall layout at the widget's size, type sized for the window on the wall (32
  * and 26 px at 1920 × 1080); its layout kept while the map shows the same (a change of the
- * campaign the public's map does not show, or a frame drawn again, costs only the drawing). */
+ * campaign the public's map does not show, or a frame drawn again, costs only the drawing).
+ * The window's frame never waits for the layout search: a change the public sees is laid out
+ * on a worker, the frame drawn meanwhile in the last layout found, and drawn again once the new
+ * one is (admiralty_sector_wall_render_background ()). Drawn outside a frame — labels asked
+ * for, a picture of the widget taken — it is laid out at once, as on paper. */
 static void
 render_wall (AdmiraltySectorMap           *self,
              cairo_t                      *cr,
@@ -985,9 +999,33 @@ render_wall (AdmiraltySectorMap           *self,
                               &name_size, &label_size);
   if (self->wall_layout == NULL)
     self->wall_layout = admiralty_sector_wall_new ();
-  admiralty_sector_wall_render (self->wall_layout, cr, gtk_widget_get_width (widget),
-                                gtk_widget_get_height (widget), name_size, label_size,
-                                self->scenario, options, labels);
+  if (self->painting && labels == NULL)
+    admiralty_sector_wall_render_background (self->wall_layout, cr,
+                                             gtk_widget_get_width (widget),
+                                             gtk_widget_get_height (widget), name_size,
+                                             label_size, self->scenario, options,
+                                             wall_ready_cb, self);
+  else
+    admiralty_sector_wall_render (self->wall_layout, cr, gtk_widget_get_width (widget),
+                                  gtk_widget_get_height (widget), name_size, label_size,
+                                  self->scenario, options, labels);
+}
+
+guint
+admiralty_sector_map_get_wall_foreground_layouts (AdmiraltySectorMap *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), 0);
+
+  return self->wall_layout != NULL
+         ? admiralty_sector_wall_get_foreground_layouts (self->wall_layout) : 0;
+}
+
+gboolean
+admiralty_sector_map_get_wall_pending (AdmiraltySectorMap *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), FALSE);
+
+  return self->wall_layout != NULL && admiralty_sector_wall_get_pending (self->wall_layout);
 }
 
 guint
@@ -1109,12 +1147,55 @@ admiralty_sector_map_snapshot (GtkWidget   *widget,
   g_clear_pointer (&options.engagements, g_ptr_array_unref);
 }
 
+static void
+before_paint_cb (AdmiraltySectorMap *self,
+                 GdkFrameClock      *clock)
+{
+  self->painting = TRUE;
+}
+
+static void
+after_paint_cb (AdmiraltySectorMap *self,
+                GdkFrameClock      *clock)
+{
+  self->painting = FALSE;
+}
+
+/* The window's frames, told apart from a picture of the widget taken outside them. */
+static void
+admiralty_sector_map_realize (GtkWidget *widget)
+{
+  AdmiraltySectorMap *self = ADMIRALTY_SECTOR_MAP (widget);
+
+  GTK_WIDGET_CLASS (admiralty_sector_map_parent_class)->realize (widget);
+  self->frame_clock = g_object_ref (gtk_widget_get_frame_clock (widget));
+  self->before_paint_id = g_signal_connect_swapped (self->frame_clock, "before-paint",
+                                                    G_CALLBACK (before_paint_cb), self);
+  self->after_paint_id = g_signal_connect_swapped (self->frame_clock, "after-paint",
+                                                   G_CALLBACK (after_paint_cb), self);
+}
+
+static void
+admiralty_sector_map_unrealize (GtkWidget *widget)
+{
+  AdmiraltySectorMap *self = ADMIRALTY_SECTOR_MAP (widget);
+
+  g_clear_signal_handler (&self->before_paint_id, self->frame_clock);
+  g_clear_signal_handler (&self->after_paint_id, self->frame_clock);
+  g_clear_object (&self->frame_clock);
+  self->painting = FALSE;
+  GTK_WIDGET_CLASS (admiralty_sector_map_parent_class)->unrealize (widget);
+}
+
 /* GObject */
 
 static void
 admiralty_sector_map_dispose (GObject *object)
 {
   AdmiraltySectorMap *self = ADMIRALTY_SECTOR_MAP (object);
+
+  /* A layout still being found is dropped: its end tells no one. */
+  g_clear_pointer (&self->wall_layout, admiralty_sector_wall_free);
 
   /* Quietly: whoever listens may be going away too. */
   g_signal_group_set_target (self->campaign_signals, NULL);
@@ -1339,6 +1420,8 @@ admiralty_sector_map_class_init (AdmiraltySectorMapClass *klass)
   widget_class->measure = admiralty_sector_map_measure;
   widget_class->size_allocate = admiralty_sector_map_size_allocate;
   widget_class->snapshot = admiralty_sector_map_snapshot;
+  widget_class->realize = admiralty_sector_map_realize;
+  widget_class->unrealize = admiralty_sector_map_unrealize;
   widget_class->query_tooltip = admiralty_sector_map_query_tooltip;
 
   properties[PROP_SCENARIO] =
