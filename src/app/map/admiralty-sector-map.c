@@ -11,6 +11,7 @@
 #include "admiralty-sector-map.h"
 #include "admiralty-sector-renderer-private.h"
 #include "admiralty-sector-wall.h"
+#include "admiralty-table-tiles.h"
 #include "admiralty-zoom-pan.h"
 #include "adm-audience.h"
 
@@ -49,6 +50,9 @@ struct _AdmiraltySectorMap
   gulong               before_paint_id, after_paint_id;
   gboolean             painting;       /* between its frame's before- and after-paint: a
                                         * snapshot now is the window's frame */
+  AdmiraltyTableTiles *tiles;          /* the frames' tiles (all but the wall's): what did not
+                                        * change from one frame to the next is not painted
+                                        * again */
   gboolean             sides_palette;  /* own, allied and enemy in place of the factions' */
   GHashTable          *faction_colours; /* the sides palette in use, or NULL (faction_colours
                                          * of AdmiraltySectorOptions) */
@@ -1119,6 +1123,7 @@ admiralty_sector_map_snapshot (GtkWidget   *widget,
         1.0f,
       };
 
+      admiralty_table_tiles_clear (self->tiles);
       gtk_snapshot_append_color (snapshot, &background, &bounds);
       return;
     }
@@ -1131,19 +1136,27 @@ admiralty_sector_map_snapshot (GtkWidget   *widget,
                                                      adm_strategy_get_cycle (options.strategy) - 1)
                          : adm_campaign_get_engagements (self->campaign,
                                                          adm_strategy_get_cycle (options.strategy) - 1);
-  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
   if (self->wall)
     {
+      cr = gtk_snapshot_append_cairo (snapshot, &bounds);
       render_wall (self, cr, &options, NULL);
       cairo_destroy (cr);
       return;
     }
+  /* The frame goes out as tiles, those whose pixels did not change as the nodes they were,
+   * which GTK does not paint again: a step of the replay, a formation's new orders or a card
+   * hovered repaints the cards they touch, not the whole map. The view covers the widget
+   * (ceil () in size_allocate ()) and the renderer paints all of it, as the tiles ask. */
+  cr = admiralty_table_tiles_begin (self->tiles, gtk_widget_get_width (widget),
+                                    gtk_widget_get_height (widget),
+                                    gtk_widget_get_scale_factor (widget));
   cairo_scale (cr, self->ui_scale, self->ui_scale);
   admiralty_sector_render (cr, &self->view, self->scenario, &options);
   if (self->drag_sector != NULL)
     draw_drag (self, cr);
   draw_focus (self, cr);
-  cairo_destroy (cr);
+  admiralty_table_tiles_end (self->tiles, cr);
+  admiralty_table_tiles_append (self->tiles, snapshot);
   g_clear_pointer (&options.engagements, g_ptr_array_unref);
 }
 
@@ -1187,6 +1200,16 @@ admiralty_sector_map_unrealize (GtkWidget *widget)
   GTK_WIDGET_CLASS (admiralty_sector_map_parent_class)->unrealize (widget);
 }
 
+/* Hidden, the map gives back the memory of its frames' tiles. */
+static void
+admiralty_sector_map_unmap (GtkWidget *widget)
+{
+  AdmiraltySectorMap *self = ADMIRALTY_SECTOR_MAP (widget);
+
+  admiralty_table_tiles_clear (self->tiles);
+  GTK_WIDGET_CLASS (admiralty_sector_map_parent_class)->unmap (widget);
+}
+
 /* GObject */
 
 static void
@@ -1223,6 +1246,7 @@ admiralty_sector_map_finalize (GObject *object)
   g_free (self->drag_sector);
   g_clear_pointer (&self->faction_colours, g_hash_table_unref);
   g_clear_pointer (&self->wall_layout, admiralty_sector_wall_free);
+  g_clear_pointer (&self->tiles, admiralty_table_tiles_free);
   g_clear_object (&self->campaign_signals);
   g_clear_object (&self->zoom_pan);
 
@@ -1422,6 +1446,7 @@ admiralty_sector_map_class_init (AdmiraltySectorMapClass *klass)
   widget_class->snapshot = admiralty_sector_map_snapshot;
   widget_class->realize = admiralty_sector_map_realize;
   widget_class->unrealize = admiralty_sector_map_unrealize;
+  widget_class->unmap = admiralty_sector_map_unmap;
   widget_class->query_tooltip = admiralty_sector_map_query_tooltip;
 
   properties[PROP_SCENARIO] =
@@ -1575,6 +1600,7 @@ admiralty_sector_map_init (AdmiraltySectorMap *self)
                                  G_CALLBACK (campaign_changed_cb), self, G_CONNECT_SWAPPED);
   self->fitted = TRUE;
   self->ui_scale = 1.0;
+  self->tiles = admiralty_table_tiles_new ();
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
