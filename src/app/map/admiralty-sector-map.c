@@ -53,6 +53,7 @@ struct _AdmiraltySectorMap
   AdmiraltyTableTiles *tiles;          /* the frames' tiles (all but the wall's): what did not
                                         * change from one frame to the next is not painted
                                         * again */
+  gboolean             untiled;        /* every frame drawn as vectors */
   gboolean             sides_palette;  /* own, allied and enemy in place of the factions' */
   GHashTable          *faction_colours; /* the sides palette in use, or NULL (faction_colours
                                          * of AdmiraltySectorOptions) */
@@ -1101,6 +1102,21 @@ admiralty_sector_map_dup_labels (AdmiraltySectorMap *self)
   return labels;
 }
 
+/* The map with what the pointer and the keyboard hold on it, in the widget's pixels. */
+static void
+render_map (AdmiraltySectorMap           *self,
+            cairo_t                      *cr,
+            const AdmiraltySectorOptions *options)
+{
+  cairo_save (cr);
+  cairo_scale (cr, self->ui_scale, self->ui_scale);
+  admiralty_sector_render (cr, &self->view, self->scenario, options);
+  if (self->drag_sector != NULL)
+    draw_drag (self, cr);
+  draw_focus (self, cr);
+  cairo_restore (cr);
+}
+
 static void
 admiralty_sector_map_snapshot (GtkWidget   *widget,
                                GtkSnapshot *snapshot)
@@ -1143,6 +1159,14 @@ admiralty_sector_map_snapshot (GtkWidget   *widget,
       cairo_destroy (cr);
       return;
     }
+  if (self->untiled)
+    {
+      cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+      render_map (self, cr, &options);
+      cairo_destroy (cr);
+      g_clear_pointer (&options.engagements, g_ptr_array_unref);
+      return;
+    }
   /* The frame goes out as tiles, those whose pixels did not change as the nodes they were,
    * which GTK does not paint again: a step of the replay, a formation's new orders or a card
    * hovered repaints the cards they touch, not the whole map. The view covers the widget
@@ -1150,11 +1174,7 @@ admiralty_sector_map_snapshot (GtkWidget   *widget,
   cr = admiralty_table_tiles_begin (self->tiles, gtk_widget_get_width (widget),
                                     gtk_widget_get_height (widget),
                                     gtk_widget_get_scale_factor (widget));
-  cairo_scale (cr, self->ui_scale, self->ui_scale);
-  admiralty_sector_render (cr, &self->view, self->scenario, &options);
-  if (self->drag_sector != NULL)
-    draw_drag (self, cr);
-  draw_focus (self, cr);
+  render_map (self, cr, &options);
   admiralty_table_tiles_end (self->tiles, cr);
   admiralty_table_tiles_append (self->tiles, snapshot);
   g_clear_pointer (&options.engagements, g_ptr_array_unref);
@@ -1705,6 +1725,17 @@ admiralty_sector_map_set_selected_sector (AdmiraltySectorMap *self,
   update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_SECTOR]);
+}
+
+void
+admiralty_sector_map_set_tiled (AdmiraltySectorMap *self,
+                                gboolean            tiled)
+{
+  g_return_if_fail (ADMIRALTY_IS_SECTOR_MAP (self));
+
+  self->untiled = !tiled;
+  admiralty_table_tiles_clear (self->tiles);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 gboolean
