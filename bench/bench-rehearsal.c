@@ -1105,9 +1105,10 @@ heartbeat_new (void)
 /* The projector on the wall, on the chief's main loop as the app's projector window is: at
  * each change of the campaign the sector map measures its cards again for what the public is
  * shown, and redraws at the next frame (a frame's changes drawn once) — the public's map in
- * the wall layout at 1920 × 1080 (admiralty_sector_render_wall (), the renderer the window's
- * map calls), here onto an image surface instead of the window. Its time is the loop's, so it
- * counts within the stall. */
+ * the wall layout at 1920 × 1080 (admiralty_sector_wall_render_background (), as the window's
+ * map draws its frames: a change the public sees laid out on a worker, the frame drawn in the
+ * last layout found meanwhile and drawn again when the new one is), here onto an image surface
+ * instead of the window. Its time on the loop counts within the stall. */
 #define PROJECTOR_WIDTH 1920
 #define PROJECTOR_HEIGHT 1080
 #define FRAME_MS 16
@@ -1123,7 +1124,8 @@ typedef struct {
   GArray          *draw_ms;    /* double: a change's measure and a frame's draw */
   gint64           longest_cpu; /* µs of the main thread's CPU in one frame's draw */
   guint            frames;      /* frames drawn */
-  guint            laid_out;    /* of them, laid out again: the public's map had changed */
+  guint            laid_out;    /* of them, drawn while the worker laid the map out again:
+                                 * the public's map had changed */
   gint64           longest_kept_cpu; /* µs, the most of one drawn in the layout kept */
 } Projector;
 
@@ -1137,6 +1139,19 @@ projector_options (Projector              *projector,
   options->audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
 }
 
+static gboolean projector_frame_cb (gpointer data);
+
+/* A layout found on the worker: drawn at the next frame, as the window's map queues a draw. */
+static void
+projector_ready_cb (gpointer data)
+{
+  Projector *projector = data;
+
+  if (projector->frame_id == 0)
+    projector->frame_id = g_timeout_add_full (PROJECTOR_PRIORITY, FRAME_MS, projector_frame_cb,
+                                              projector, NULL);
+}
+
 static gboolean
 projector_frame_cb (gpointer data)
 {
@@ -1145,22 +1160,22 @@ projector_frame_cb (gpointer data)
   gint64 start = g_get_monotonic_time (), cpu = bench_thread_cpu ();
   double name_size, label_size, ms;
   cairo_t *cr = cairo_create (projector->wall);
-  guint layouts;
+  gboolean own;
 
   projector->frame_id = 0;
-  layouts = admiralty_sector_wall_get_layouts (projector->layout);
   projector_options (projector, &options);
   admiralty_sector_wall_type (PROJECTOR_WIDTH, PROJECTOR_HEIGHT, &name_size, &label_size);
-  admiralty_sector_wall_render (projector->layout, cr, PROJECTOR_WIDTH, PROJECTOR_HEIGHT,
-                                name_size, label_size,
-                                adm_campaign_get_scenario (projector->campaign), &options, NULL);
+  own = admiralty_sector_wall_render_background (projector->layout, cr, PROJECTOR_WIDTH,
+                                           PROJECTOR_HEIGHT, name_size, label_size,
+                                           adm_campaign_get_scenario (projector->campaign),
+                                           &options, projector_ready_cb, projector);
   cairo_destroy (cr);
   ms = ms_between (start, g_get_monotonic_time ());
   g_array_append_val (projector->draw_ms, ms);
   cpu = bench_thread_cpu () - cpu;
   projector->longest_cpu = MAX (projector->longest_cpu, cpu);
   projector->frames++;
-  if (admiralty_sector_wall_get_layouts (projector->layout) > layouts)
+  if (!own)
     projector->laid_out++;
   else
     projector->longest_kept_cpu = MAX (projector->longest_kept_cpu, cpu);
@@ -1673,6 +1688,11 @@ main (int   argc,
   projector_changed_cb (campaign, &projector);
   g_source_remove (projector.frame_id);
   projector_frame_cb (&projector);
+  while (admiralty_sector_wall_get_pending (projector.layout))
+    g_main_context_iteration (NULL, TRUE);
+  if (projector.frame_id != 0)
+    g_source_remove (projector.frame_id);
+  projector_frame_cb (&projector);
   g_array_set_size (projector.draw_ms, 0);
   projector.longest_cpu = 0;
   projector.frames = projector.laid_out = 0;
@@ -1828,9 +1848,12 @@ main (int   argc,
            "%.1f ms\n", PROJECTOR_WIDTH, PROJECTOR_HEIGHT, projector.draw_ms->len,
            percentile (projector.draw_ms, 0.5), largest (projector.draw_ms),
            projector.longest_cpu / 1000.0);
-  g_print ("    of its %u frames, %u laid the map out again (what the public is shown had "
-           "changed), the rest drawn in the layout kept: the most CPU one of those took "
-           "%.1f ms\n", projector.frames, projector.laid_out,
+  g_print ("    of its %u frames, %u drawn while the worker laid the map out again (what the "
+           "public is shown had changed; %u layouts found there, none on the loop), the rest "
+           "drawn in their own layout: the most CPU one of those took %.1f ms\n",
+           projector.frames, projector.laid_out,
+           admiralty_sector_wall_get_layouts (projector.layout) -
+           admiralty_sector_wall_get_foreground_layouts (projector.layout),
            projector.longest_kept_cpu / 1000.0);
   g_print ("  the master's own actions, timed apart: a cycle resolved longest %.1f ms, an "
            "engagement handed to a table longest %.1f ms; the longest stall with one of them "

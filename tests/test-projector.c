@@ -902,6 +902,98 @@ test_window (void)
   remove_tree (dir);
 }
 
+/* Whether the projector's map has its wall layout found: no worker laying it out. */
+static gboolean
+wall_found (gpointer data)
+{
+  return !admiralty_sector_map_get_wall_pending (ADMIRALTY_SECTOR_MAP (data));
+}
+
+/* Whether every wall layout started on a worker has been handed back. */
+static gboolean
+workers_done (gpointer data)
+{
+  return admiralty_sector_wall_get_working () == 0;
+}
+
+/* The projector's frames never run the layout search on the main loop: a change the public
+ * sees is laid out on a worker while the frames draw the last layout found, and drawn once
+ * found. A change arriving while a layout is held on its worker supersedes it. The window
+ * closed while a worker lays its map out drops the worker's end (run under AddressSanitizer
+ * too). */
+static void
+test_frames_off_loop (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) source = komarr_new (NULL, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-projector-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autoptr(AdmEvent) reveal = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyProjectorWindow *projector;
+  AdmiraltySectorMap *map;
+  AdmCampaign *campaign;
+  AdmFormation *hidden;
+  guint foreground, layouts;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "komarr.admiralty", NULL);
+  window = campaign_window_new (source, path, 0, 0);
+  campaign = window->campaign;
+  hidden = hidden_formation (campaign);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.projector", NULL));
+  iterate_until (projector_mapped, NULL, 5000);
+  projector = find_projector ();
+  g_assert_nonnull (projector);
+  map = admiralty_projector_window_get_map (projector);
+  wait_frame (GTK_WIDGET (projector));
+  iterate_until (wall_found, map, 120000);
+  g_assert_true (wall_found (map));
+  wait_frame (GTK_WIDGET (projector));
+  /* Its first layout found on a worker, none while drawing. */
+  foreground = admiralty_sector_map_get_wall_foreground_layouts (map);
+  g_assert_cmpuint (foreground, ==, 0);
+  layouts = admiralty_sector_map_get_wall_layouts (map);
+  g_assert_cmpuint (layouts, >=, 1);
+
+  /* A change while its layout is held on the worker, then another: the first dropped. */
+  admiralty_sector_wall_hold_workers (TRUE);
+  reveal = adm_event_new ("reveal", T0 + 100);
+  adm_event_set (reveal, "formation", hidden->id);
+  g_assert_true (adm_campaign_append (campaign, reveal, &error));
+  g_assert_no_error (error);
+  wait_frame (GTK_WIDGET (projector));
+  g_assert_true (admiralty_sector_map_get_wall_pending (map));
+  /* F-STRAT-10: the squadron under way, on its link. */
+  order_ok (campaign, "vorkosigan", "first-squadron-home-fleet", "move", "pol-jump-point");
+  komarr_end_cycle (campaign, T0);
+  wait_frame (GTK_WIDGET (projector));
+  g_assert_true (admiralty_sector_map_get_wall_pending (map));
+  g_assert_cmpuint (admiralty_sector_wall_get_working (), ==, 2);
+  admiralty_sector_wall_hold_workers (FALSE);
+  iterate_until (workers_done, NULL, 120000);
+  g_assert_cmpuint (admiralty_sector_wall_get_working (), ==, 0);
+  wait_frame (GTK_WIDGET (projector));
+  g_assert_false (admiralty_sector_map_get_wall_pending (map));
+  g_assert_cmpuint (admiralty_sector_map_get_wall_layouts (map), ==, layouts + 1);
+  g_assert_cmpuint (admiralty_sector_map_get_wall_foreground_layouts (map), ==, 0);
+
+  /* The window closed while its next layout is on the worker: the cycle undone, the
+   * squadron back where it set out from. */
+  admiralty_sector_wall_hold_workers (TRUE);
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  wait_frame (GTK_WIDGET (projector));
+  g_assert_true (admiralty_sector_map_get_wall_pending (map));
+  close_window (window);
+  iterate ();
+  g_assert_null (find_projector ());
+  admiralty_sector_wall_hold_workers (FALSE);
+  iterate_until (workers_done, NULL, 120000);
+  g_assert_cmpuint (admiralty_sector_wall_get_working (), ==, 0);
+  remove_tree (dir);
+}
+
 /* A window's surface and the size it is to have: whether the X server's new size reached it,
  * a condition for iterate_until (). */
 typedef struct {
@@ -988,6 +1080,9 @@ test_screenshot (void)
       iterate_until (surface_sized, &size, 5000);
       g_assert_true (surface_sized (&size));
     }
+  wait_frames ();
+  /* Its wall layout found on its worker and drawn. */
+  iterate_until (wall_found, admiralty_projector_window_get_map (projector), 120000);
   wait_frames ();
   root_screenshot ("projector.png", 0, 0);
 
@@ -1469,6 +1564,7 @@ main (int   argc,
   g_test_add_func ("/ui/projector/F-STRAT-10/order-of-battle", test_order_of_battle);
   g_test_add_func ("/ui/projector/F-STRAT-2/window", test_window);
   g_test_add_func ("/ui/projector/F-STRAT-2/keys", test_keys);
+  g_test_add_func ("/ui/projector/F-STRAT-2/frames-off-loop", test_frames_off_loop);
   g_test_add_func ("/ui/projector/F-STRAT-2/screenshot", test_screenshot);
   g_test_add_func ("/ui/projector/F-STRAT-2/shortcuts-listed", test_shortcuts_listed);
   g_test_add_func ("/ui/projector/dice-commitment", test_dice_commitment);

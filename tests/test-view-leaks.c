@@ -123,19 +123,26 @@ wait_drawn (GtkWidget *widget)
 }
 
 /* @widget as it draws itself on screen, its children included, in a PDF named @name: the
- * text of that picture. */
+ * text of that picture. A picture whose words cannot be read back (drawn as pixels: the
+ * sector map's tiles, the table's kept layers) would check nothing, so it has some. */
 static char *
 widget_pdf_text (GtkWidget  *widget,
                  const char *name)
 {
   g_autoptr(GskRenderNode) node = NULL;
+  g_autofree char *words = NULL;
+  char *text;
   int width, height;
 
   wait_drawn (widget);
   node = widget_drawn_node (widget);
   width = gtk_widget_get_width (widget);
   height = gtk_widget_get_height (widget);
-  return node_text (node, width, height, name);
+  text = node_text (node, width, height, name);
+  words = g_strstrip (g_strdup (text));
+  if (words[0] == '\0')
+    g_error ("%s: the picture has no words to read back (drawn as pixels?)", name);
+  return text;
 }
 
 /* Every label's text and every tooltip under @widget, itself included, one per line. */
@@ -604,6 +611,8 @@ test_window_map (void)
   campaign = window->campaign;
   scenario = adm_campaign_get_scenario (campaign);
   map_page = map_page_shown (window);
+  /* Drawn as vectors, so that its text can be read back (its tiles are pixels). */
+  admiralty_sector_map_set_tiled (map_page->sector_map, FALSE);
   wait_frame (GTK_WIDGET (window));
 
   for (guint h = 0; h < G_N_ELEMENTS (hidden_ids); h++)
@@ -1914,6 +1923,7 @@ test_player_screen (void)
     guint hidden_checked = 0;
 
     iterate_until (map_allocated, map, 5000);
+    admiralty_sector_map_set_tiled (map, FALSE);
     picture = widget_pdf_text (GTK_WIDGET (map), "player-map");
     admiralty_sector_map_get_options (map, &options);
     classes = classes_shown (adm_campaign_get_scenario (window->campaign), &options);
@@ -2134,6 +2144,7 @@ test_muster_screen (void)
     g_autofree char *master = widget_text (GTK_WIDGET (map_page));
 
     iterate_until (map_allocated, map, 5000);
+    admiralty_sector_map_set_tiled (map, FALSE);
     picture = widget_pdf_text (GTK_WIDGET (map), "muster-player-map");
     g_string_append_printf (seen, "%s\n%s\n%s\n", labels, picture, master);
     for (guint s = 0; s < sectors->len; s++)
@@ -2223,6 +2234,12 @@ test_replay_walk (void)
               AdmiraltySectorOptions shown;
 
               admiralty_replay_window_set_position (replay, i);
+              /* As vectors, so that the step's text can be read back. */
+              if (admiralty_replay_window_get_map (replay) != NULL)
+                admiralty_sector_map_set_tiled (admiralty_replay_window_get_map (replay), FALSE);
+              if (admiralty_replay_window_get_table (replay) != NULL)
+                admiralty_table_widget_set_cached (admiralty_replay_window_get_table (replay),
+                                                   FALSE);
               picture = widget_pdf_text (GTK_WIDGET (replay), name);
               text = widget_text (GTK_WIDGET (replay));
               if (admiralty_replay_window_get_table (replay) != NULL)

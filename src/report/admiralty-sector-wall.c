@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <gio/gio.h>
 #include <glib/gi18n.h>
 
 #include "admiralty-sector-wall.h"
@@ -57,10 +58,15 @@ typedef struct {
 } WallList;
 
 typedef struct {
-  const AdmSector  *sector;        /* or NULL: the label of a formation crossing a link */
+  const AdmSector  *sector;        /* the frame's sector, while a frame draws it; else NULL */
+  char             *title;         /* the sector's name, or NULL: the label of a formation
+                                    * crossing a link */
+  double            u, v;          /* the sector's place on the scenario's map */
   double            x, y;          /* px of the sector's point, or of the arrowhead */
   double            radius;        /* px of the point or the arrowhead, its text kept off */
-  GPtrArray        *here;          /* the formations shown in it, for the frame drawn */
+  GPtrArray        *here;          /* the formations shown in it, while a frame draws it */
+  GPtrArray        *factions;      /* const AdmFaction *: of each formation the list names, for
+                                    * its colour and symbol (the scenario's, kept with it) */
   guint             named;         /* how many of them the list names */
   GPtrArray        *texts;         /* char *: the labels of those it names, in order */
   char             *more;          /* "+N more" for the rest, or NULL */
@@ -82,7 +88,8 @@ typedef struct {
 /* A formation crossing a link as the frame's audience is shown it: what its arrowhead's
  * place and its label come from. */
 typedef struct {
-  const AdmFormation *formation;
+  const AdmFormation *formation;      /* the frame's, or NULL in a layout's own copy */
+  const AdmFaction   *faction;        /* its faction */
   guint               from, towards;  /* the blocks of the link's ends */
   double              progress;       /* the share of the link behind it */
   char               *text;     /* admiralty_sector_transit_text (), or NULL: no label */
@@ -92,8 +99,8 @@ typedef struct {
 
 /* A formation crossing a link: its arrowhead's place. */
 typedef struct {
-  const AdmFormation *formation;
-  const AdmSector    *towards;
+  const AdmFormation *formation;  /* the frame's, while a frame draws it; else NULL */
+  const AdmFaction   *faction;    /* its faction, for the arrowhead's colour */
   double              x, y, angle;
   char               *lines[2];  /* its label: in one line, or its name over where it goes */
   WallBlock           label;     /* its label's place, as a sector's list's: list_box */
@@ -113,6 +120,8 @@ typedef struct {
   GArray                       *links;     /* WallLink: each link once, between the points
                                             * as placed (wall_find_links ()) */
   GArray                       *labels;    /* AdmiraltySectorLabel, or NULL */
+  gboolean                      names_only; /* measure the names, not the lists */
+  GCancellable                 *cancellable; /* a worker's layout: given up when cancelled */
 } Wall;
 
 /* A link as drawn: from one sector's point to the other's. */
@@ -156,7 +165,9 @@ static void
 wall_block_clear (WallBlock *block)
 {
   wall_block_clear_measures (block);
+  g_clear_pointer (&block->title, g_free);
   g_clear_pointer (&block->here, g_ptr_array_unref);
+  g_clear_pointer (&block->factions, g_ptr_array_unref);
   g_clear_pointer (&block->texts, g_ptr_array_unref);
   g_clear_pointer (&block->more, g_free);
   g_clear_pointer (&block->adjacent, g_array_unref);
@@ -251,7 +262,7 @@ wall_measure (Wall      *wall,
   GPtrArray *texts = block->texts;
   const char *more = block->more;
   double columns[WALL_COLUMNS] = { 0, 0, 0 };
-  const char *name = block->sector->name;
+  const char *name = block->title;
   GStrv way;
 
   wall_block_clear_measures (block);
@@ -281,6 +292,11 @@ wall_measure (Wall      *wall,
                                      _admiralty_sector_text_width (cr, lines[l]));
     }
   block->name = 0;
+  if (wall->names_only)
+    {
+      cairo_restore (cr);
+      return;
+    }
 
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size (cr, wall->label_px);
@@ -378,8 +394,8 @@ wall_place_points (Wall     *wall,
       const WallBlock *block = &g_array_index (wall->blocks, WallBlock, i);
       double widest = block->name_widths[block->names->len - 1];
 
-      u[i] = block->sector->x;
-      v[i] = block->sector->y;
+      u[i] = block->u;
+      v[i] = block->v;
       side[i] = MAX (widest / 2, wall->node_r) + wall->gap / 2;
       above[i] = wall->node_r + wall->name_line * (MIN (block->names->len, 2) + 0.25) +
                  wall->gap / 2;
@@ -725,7 +741,7 @@ wall_list_cost (Wall                    *wall,
       /* A sector's list nearer where its leader would begin (its point, or its name for a
        * list above it) than any other sector's point or name, by a line at least, so that it
        * reads as that sector's. */
-      if (block->sector != NULL && other->sector != NULL && other != block &&
+      if (block->title != NULL && other->title != NULL && other != block &&
           wall_sector_nearer (other, box, own_distance))
         cost += wall->label_line * wall->label_line;
       if (other == block || !other->placed || !other->callout)
@@ -859,6 +875,8 @@ wall_place_lists (Wall     *wall,
       }
   for (guint attempt = 0; !clear && attempt < 3 * n; attempt++)
     {
+      if (g_cancellable_is_cancelled (wall->cancellable))
+        return FALSE;
       gboolean last = attempt + 1 == 3 * n;
       guint widest_word = attempt < n ? WALL_COLUMNS - 1 : WALL_COLUMNS;
 
@@ -919,13 +937,11 @@ wall_arrow_radius (const Wall *wall)
 static void
 wall_find_transits (Wall *wall)
 {
-  GPtrArray *sectors = adm_scenario_get_sectors (wall->scenario);
-
   g_array_set_size (wall->transits, 0);
   for (guint i = 0; i < wall->crossings->len; i++)
     {
       const WallCrossing *crossing = &g_array_index (wall->crossings, WallCrossing, i);
-      WallTransit transit = { crossing->formation, g_ptr_array_index (sectors, crossing->towards) };
+      WallTransit transit = { crossing->formation, crossing->faction };
       const WallBlock *a = &g_array_index (wall->blocks, WallBlock, crossing->from);
       const WallBlock *b = &g_array_index (wall->blocks, WallBlock, crossing->towards);
       cairo_rectangle_t arrow;
@@ -1080,7 +1096,8 @@ wall_layout (Wall   *wall,
     {
       wall_set_type (wall, name_size * types[t], label_size * types[t]);
       for (guint i = 0; i < G_N_ELEMENTS (tries); i++)
-        if (wall_lay_out (wall, tries[i].lists_below, tries[i].balanced, tries[i].spread, FALSE))
+        if (g_cancellable_is_cancelled (wall->cancellable) ||
+            wall_lay_out (wall, tries[i].lists_below, tries[i].balanced, tries[i].spread, FALSE))
           return;
     }
   wall_lay_out (wall, TRUE, TRUE, 1.0, TRUE);
@@ -1191,16 +1208,20 @@ wall_draw_formations (Wall            *wall,
   for (guint l = 0; l < list->lines->len; l++, y += wall->label_line)
     {
       guint line_owner = g_array_index (list->owners, guint, l);
-      const AdmFormation *formation = line_owner != G_MAXUINT
+      gboolean named = line_owner != G_MAXUINT;
+      const AdmFaction *faction = named ? g_ptr_array_index (block->factions, line_owner)
+                                        : NULL;
+      /* The frame's formation, for its label; none in a layout drawn for a frame since. */
+      const AdmFormation *formation = named && block->here != NULL
                                       ? g_ptr_array_index (block->here, line_owner) : NULL;
       const char *text = g_ptr_array_index (list->lines, l);
       double middle = y + wall->label_line / 2, width, height;
       cairo_rectangle_t box;
 
-      if (formation != NULL && line_owner != owner)
+      if (named && line_owner != owner)
         {
           Rgb colour = _admiralty_sector_rgb_from_hex (
-            _admiralty_sector_faction_colour (wall->options, formation->faction));
+            _admiralty_sector_faction_colour (wall->options, faction));
 
           cairo_new_path (cr);
           cairo_rectangle (cr, round (left), round (middle - square / 2), square, square);
@@ -1211,18 +1232,18 @@ wall_draw_formations (Wall            *wall,
                                 colour.b + (1 - colour.b) * MARKER_EDGE_PALING);
           cairo_set_line_width (cr, MAX (1.0, wall->label_px / 12));
           cairo_stroke (cr);
-          _admiralty_sector_draw_faction_symbol (cr, wall->options, formation->faction,
+          _admiralty_sector_draw_faction_symbol (cr, wall->options, faction,
                                                  round (left) + square / 2,
                                                  round (middle - square / 2) + square / 2,
                                                  0.4 * square);
         }
       owner = line_owner;
       _admiralty_sector_label_size (cr, text, &width, &height);
-      box = (cairo_rectangle_t) { formation != NULL ? left + wall_indent (wall) : left,
+      box = (cairo_rectangle_t) { named ? left + wall_indent (wall) : left,
                                   middle - height / 2, width, height };
       _admiralty_sector_show_on_plate (cr, text, &box, wall->label_px * 0.1);
       wall_record (wall, block->sector, formation,
-                   formation != NULL ? ADMIRALTY_SECTOR_LABEL_NAME : ADMIRALTY_SECTOR_LABEL_MORE,
+                   named ? ADMIRALTY_SECTOR_LABEL_NAME : ADMIRALTY_SECTOR_LABEL_MORE,
                    text, wall->label_px, &box);
     }
 }
@@ -1242,6 +1263,9 @@ wall_draw_transit (Wall *wall)
     {
       const WallTransit *transit = &g_array_index (wall->transits, WallTransit, i);
       const AdmFormation *formation = transit->formation;
+      /* The arrowhead is drawn from its formation's faction alone: in a layout drawn for a
+       * frame since its own, the formation is that faction's stand-in. */
+      AdmFormation stand_in = { .faction = transit->faction };
       const cairo_rectangle_t *box = &transit->label.list_box;
       double x = transit->x, y = transit->y, top = box->y, line[4];
       g_autofree char *text = NULL;
@@ -1251,7 +1275,9 @@ wall_draw_transit (Wall *wall)
       cairo_save (cr);
       cairo_translate (cr, x, y);
       cairo_scale (cr, r / (MARKER_SIZE / 2.0 + 4), r / (MARKER_SIZE / 2.0 + 4));
-      _admiralty_sector_draw_transit_marker (cr, wall->options, formation, 0, 0, transit->angle, FALSE);
+      _admiralty_sector_draw_transit_marker (cr, wall->options,
+                                             formation != NULL ? formation : &stand_in, 0, 0,
+                                             transit->angle, FALSE);
       cairo_restore (cr);
       {
         cairo_rectangle_t arrow = { x - r, y - r, 2 * r, 2 * r };
@@ -1263,7 +1289,7 @@ wall_draw_transit (Wall *wall)
       if (transit->label.callout)
         {
           Rgb colour = _admiralty_sector_rgb_from_hex (
-            _admiralty_sector_faction_colour (wall->options, formation->faction));
+            _admiralty_sector_faction_colour (wall->options, transit->faction));
 
           wall_leader (wall, &transit->label, box, line);
           cairo_new_path (cr);
@@ -1285,6 +1311,9 @@ wall_draw_transit (Wall *wall)
           _admiralty_sector_show_on_plate (cr, transit->lines[l], &row, wall->label_px * 0.15);
           top += height;
         }
+      /* Labels are kept of a frame drawn in its own layout only, its formations at hand. */
+      if (wall->labels == NULL || formation == NULL)
+        continue;
       text = transit->lines[1] != NULL
              ? admiralty_sector_transit_text (wall->scenario, wall->options, formation)
              : g_strdup (transit->lines[0]);
@@ -1309,16 +1338,22 @@ wall_gather (Wall *wall)
   for (guint i = 0; i < sectors->len; i++)
     {
       const AdmSector *sector = g_ptr_array_index (sectors, i);
-      WallBlock block = { sector };
+      WallBlock block = { sector, g_strdup (sector->name), sector->x, sector->y };
 
       block.here = admiralty_sector_formations_in (wall->scenario, wall->options, sector);
       /* Formations a card would name, the rest in a "+N more" (CARD_ROWS). */
       block.named = block.here->len <= CARD_ROWS ? block.here->len : CARD_ROWS - 1;
       block.texts = g_ptr_array_new_with_free_func (g_free);
+      block.factions = g_ptr_array_sized_new (block.named);
       for (guint f = 0; f < block.named; f++)
-        g_ptr_array_add (block.texts,
-                         admiralty_sector_formation_label (wall->scenario, wall->options,
-                                                           g_ptr_array_index (block.here, f)));
+        {
+          const AdmFormation *formation = g_ptr_array_index (block.here, f);
+
+          g_ptr_array_add (block.texts,
+                           admiralty_sector_formation_label (wall->scenario, wall->options,
+                                                             formation));
+          g_ptr_array_add (block.factions, (gpointer) formation->faction);
+        }
       if (block.named < block.here->len)
         /* Translators: on the projector's map, formations of a sector past those it names */
         block.more = g_strdup_printf (ngettext ("+%u more", "+%u more",
@@ -1340,7 +1375,7 @@ wall_gather (Wall *wall)
   for (guint i = 0; i < formations->len; i++)
     {
       const AdmFormation *formation = g_ptr_array_index (formations, i);
-      WallCrossing crossing = { formation };
+      WallCrossing crossing = { formation, formation->faction };
       const AdmSector *from, *towards;
       gpointer from_index, towards_index;
 
@@ -1427,9 +1462,9 @@ wall_key (const Wall *wall,
     {
       const WallBlock *block = &g_array_index (wall->blocks, WallBlock, i);
 
-      key_add_text (key, block->sector->name);
-      key_add_double (key, block->sector->x);
-      key_add_double (key, block->sector->y);
+      key_add_text (key, block->title);
+      key_add_double (key, block->u);
+      key_add_double (key, block->v);
       key_add_uint (key, block->adjacent->len);
       key_add (key, block->adjacent->data, block->adjacent->len * sizeof (guint));
       key_add_uint (key, block->texts->len);
@@ -1467,15 +1502,239 @@ wall_font_options (cairo_t *cr)
   return options;
 }
 
-/* A layout kept across frames (admiralty_sector_wall_new ()). */
-struct _AdmiraltySectorWall {
-  GByteArray           *key;       /* what it was made from (wall_key ()), NULL before */
+/* Whether the key and font options @key_a, @fonts_a are those of @key_b, @fonts_b: a layout
+ * made from one is the layout of the other. */
+static gboolean
+wall_same_inputs (GByteArray                 *key_a,
+                  const cairo_font_options_t *fonts_a,
+                  GByteArray                 *key_b,
+                  const cairo_font_options_t *fonts_b)
+{
+  return key_a != NULL && key_b != NULL && key_a->len == key_b->len &&
+         memcmp (key_a->data, key_b->data, key_a->len) == 0 &&
+         cairo_font_options_equal (fonts_a, fonts_b);
+}
+
+/* A layout found (wall_layout ()), with what it was made from. */
+typedef struct {
+  GByteArray           *key;       /* wall_key () */
   cairo_font_options_t *fonts;     /* and the texts' font options */
-  GArray               *blocks;    /* WallBlock, as laid out; between frames no formation */
+  GArray               *blocks;    /* WallBlock, as laid out; between frames no sector or
+                                    * formation, the factions of the last frame drawn in it */
   GArray               *transits;  /* WallTransit, the same */
   GArray               *links;     /* WallLink */
   double                name_px, label_px, name_line, label_line, node_r, gap, name_height;
-  guint                 layouts;
+  AdmScenario          *scenario;  /* whose factions the blocks and transits name, or NULL
+                                    * while a worker holds it */
+} WallLayout;
+
+static void
+wall_layout_free (WallLayout *layout)
+{
+  g_clear_pointer (&layout->key, g_byte_array_unref);
+  g_clear_pointer (&layout->fonts, cairo_font_options_destroy);
+  g_clear_pointer (&layout->blocks, g_array_unref);
+  g_clear_pointer (&layout->transits, g_array_unref);
+  g_clear_pointer (&layout->links, g_array_unref);
+  g_clear_object (&layout->scenario);
+  g_free (layout);
+}
+
+/* @wall's layout, made from @key and @fonts (both taken). */
+static WallLayout *
+wall_layout_new (const Wall           *wall,
+                 GByteArray           *key,
+                 cairo_font_options_t *fonts)
+{
+  WallLayout *layout = g_new0 (WallLayout, 1);
+
+  layout->key = key;
+  layout->fonts = fonts;
+  layout->blocks = g_array_ref (wall->blocks);
+  layout->transits = g_array_ref (wall->transits);
+  layout->links = g_array_ref (wall->links);
+  layout->name_px = wall->name_px;
+  layout->label_px = wall->label_px;
+  layout->name_line = wall->name_line;
+  layout->label_line = wall->label_line;
+  layout->node_r = wall->node_r;
+  layout->gap = wall->gap;
+  layout->name_height = wall->name_height;
+  return layout;
+}
+
+/* @wall drawn in @layout: its blocks, transits, links and type. */
+static void
+wall_use_layout (Wall             *wall,
+                 const WallLayout *layout)
+{
+  wall->blocks = layout->blocks;
+  wall->transits = layout->transits;
+  wall->links = layout->links;
+  wall->name_px = layout->name_px;
+  wall->label_px = layout->label_px;
+  wall->name_line = layout->name_line;
+  wall->label_line = layout->label_line;
+  wall->node_r = layout->node_r;
+  wall->gap = layout->gap;
+  wall->name_height = layout->name_height;
+}
+
+/* A layout being found on a worker, as its owner sees it (on the thread that started it). */
+typedef struct {
+  AdmiraltySectorWall  *owner;      /* NULL once it has no use for it: a newer frame's
+                                     * layout started or found, or the owner freed */
+  GCancellable         *cancellable;
+  GByteArray           *key;        /* what the layout is made from */
+  cairo_font_options_t *fonts;
+  AdmScenario          *scenario;   /* whose factions its blocks and transits name */
+} WallJob;
+
+static void
+wall_job_free (WallJob *job)
+{
+  g_clear_object (&job->cancellable);
+  g_clear_pointer (&job->key, g_byte_array_unref);
+  g_clear_pointer (&job->fonts, cairo_font_options_destroy);
+  g_clear_object (&job->scenario);
+  g_free (job);
+}
+
+/* What a worker lays the map out from: copies of the frame's sectors, lists and crossings, and
+ * a surface to measure the texts on as the frame's target would. Nothing of the scenario. */
+typedef struct {
+  cairo_surface_t      *surface;    /* like the frame's target, its device scale */
+  cairo_matrix_t        matrix;     /* the frame's transformation */
+  cairo_font_options_t *own_fonts;  /* the frame's context's own font options */
+  double                width, height, name_size, label_size;
+  GArray               *blocks;     /* WallBlock: title, place, links, texts, factions */
+  GArray               *crossings;  /* WallCrossing, without their formations */
+  GByteArray           *key;        /* for the layout found */
+  cairo_font_options_t *fonts;
+} WallInput;
+
+static void
+wall_input_free (WallInput *input)
+{
+  g_clear_pointer (&input->surface, cairo_surface_destroy);
+  g_clear_pointer (&input->own_fonts, cairo_font_options_destroy);
+  g_clear_pointer (&input->blocks, g_array_unref);
+  g_clear_pointer (&input->crossings, g_array_unref);
+  g_clear_pointer (&input->key, g_byte_array_unref);
+  g_clear_pointer (&input->fonts, cairo_font_options_destroy);
+  g_free (input);
+}
+
+/* A copy of the frame's blocks as a layout is made from them: nothing a frame lends. */
+static GArray *
+wall_blocks_copy (GArray *blocks)
+{
+  GArray *copy = g_array_sized_new (FALSE, TRUE, sizeof (WallBlock), blocks->len);
+
+  g_array_set_clear_func (copy, (GDestroyNotify) wall_block_clear);
+  for (guint i = 0; i < blocks->len; i++)
+    {
+      const WallBlock *block = &g_array_index (blocks, WallBlock, i);
+      WallBlock made = { NULL, g_strdup (block->title), block->u, block->v };
+
+      made.factions = g_ptr_array_copy (block->factions, NULL, NULL);
+      made.named = block->named;
+      made.texts = g_ptr_array_new_full (block->texts->len, g_free);
+      for (guint t = 0; t < block->texts->len; t++)
+        g_ptr_array_add (made.texts, g_strdup (g_ptr_array_index (block->texts, t)));
+      made.more = g_strdup (block->more);
+      made.adjacent = g_array_copy (block->adjacent);
+      g_array_append_val (copy, made);
+    }
+  return copy;
+}
+
+static GArray *
+wall_crossings_copy (GArray *crossings)
+{
+  GArray *copy = g_array_sized_new (FALSE, TRUE, sizeof (WallCrossing), crossings->len);
+
+  g_array_set_clear_func (copy, (GDestroyNotify) wall_crossing_clear);
+  for (guint i = 0; i < crossings->len; i++)
+    {
+      const WallCrossing *crossing = &g_array_index (crossings, WallCrossing, i);
+      WallCrossing made = { NULL, crossing->faction, crossing->from, crossing->towards,
+                            crossing->progress, g_strdup (crossing->text),
+                            g_strdup (crossing->label), g_strdup (crossing->where) };
+
+      g_array_append_val (copy, made);
+    }
+  return copy;
+}
+
+/* Workers held before their search, for the tests (admiralty_sector_wall_hold_workers ()). */
+static GMutex wall_hold_lock;
+static GCond  wall_hold_cond;
+static gboolean wall_held;
+/* Layouts started on a worker whose end the thread that started them has not yet seen. */
+static gint wall_working;
+
+void
+admiralty_sector_wall_hold_workers (gboolean hold)
+{
+  g_mutex_lock (&wall_hold_lock);
+  wall_held = hold;
+  g_cond_broadcast (&wall_hold_cond);
+  g_mutex_unlock (&wall_hold_lock);
+}
+
+guint
+admiralty_sector_wall_get_working (void)
+{
+  return (guint) g_atomic_int_get (&wall_working);
+}
+
+/* The worker: the layout search (wall_layout ()) on the input's copies, its texts measured on
+ * a context of its own. No GTK, no scenario: only the input is read. */
+static void
+wall_work (GTask        *task,
+           gpointer      source,
+           gpointer      data,
+           GCancellable *cancellable)
+{
+  WallInput *input = data;
+  g_autoptr(GArray) transits = g_array_new (FALSE, TRUE, sizeof (WallTransit));
+  g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_t));
+  g_autoptr(GArray) links = g_array_new (FALSE, FALSE, sizeof (WallLink));
+  cairo_t *cr;
+  Wall wall;
+
+  g_mutex_lock (&wall_hold_lock);
+  while (wall_held)
+    g_cond_wait (&wall_hold_cond, &wall_hold_lock);
+  g_mutex_unlock (&wall_hold_lock);
+
+  cr = cairo_create (input->surface);
+  cairo_set_matrix (cr, &input->matrix);
+  cairo_set_font_options (cr, input->own_fonts);
+  g_array_set_clear_func (transits, (GDestroyNotify) wall_transit_clear);
+  wall = (Wall) { .cr = cr, .width = input->width, .height = input->height,
+                  .blocks = input->blocks, .crossings = input->crossings,
+                  .transits = transits, .taken = taken, .links = links,
+                  .cancellable = cancellable };
+  wall_layout (&wall, input->name_size, input->label_size);
+  cairo_destroy (cr);
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  g_task_return_pointer (task,
+                         wall_layout_new (&wall, g_steal_pointer (&input->key),
+                                          g_steal_pointer (&input->fonts)),
+                         (GDestroyNotify) wall_layout_free);
+}
+
+/* A layout kept across frames (admiralty_sector_wall_new ()). */
+struct _AdmiraltySectorWall {
+  WallLayout                  *kept;      /* the last found, or NULL before */
+  WallJob                     *pending;   /* the one a worker is finding, or NULL */
+  AdmiraltySectorWallReadyFunc ready;     /* told when a worker's layout is kept */
+  gpointer                     ready_data;
+  guint                        layouts;
+  guint                        foreground;  /* of them, found by admiralty_sector_wall_render () */
 };
 
 AdmiraltySectorWall *
@@ -1484,16 +1743,24 @@ admiralty_sector_wall_new (void)
   return g_new0 (AdmiraltySectorWall, 1);
 }
 
+/* The pending layout given up: its search stops, its result is dropped when it comes. */
+static void
+wall_drop_pending (AdmiraltySectorWall *self)
+{
+  if (self->pending == NULL)
+    return;
+  self->pending->owner = NULL;
+  g_cancellable_cancel (self->pending->cancellable);
+  self->pending = NULL;
+}
+
 void
 admiralty_sector_wall_free (AdmiraltySectorWall *self)
 {
   if (self == NULL)
     return;
-  g_clear_pointer (&self->key, g_byte_array_unref);
-  g_clear_pointer (&self->fonts, cairo_font_options_destroy);
-  g_clear_pointer (&self->blocks, g_array_unref);
-  g_clear_pointer (&self->transits, g_array_unref);
-  g_clear_pointer (&self->links, g_array_unref);
+  wall_drop_pending (self);
+  g_clear_pointer (&self->kept, wall_layout_free);
   g_free (self);
 }
 
@@ -1505,83 +1772,183 @@ admiralty_sector_wall_get_layouts (AdmiraltySectorWall *self)
   return self->layouts;
 }
 
-/* @wall's layout kept in @self, made from @key and @fonts (taken). */
-static void
-wall_keep (AdmiraltySectorWall  *self,
-           const Wall           *wall,
-           GByteArray           *key,
-           cairo_font_options_t *fonts)
+guint
+admiralty_sector_wall_get_foreground_layouts (AdmiraltySectorWall *self)
 {
-  g_clear_pointer (&self->key, g_byte_array_unref);
-  g_clear_pointer (&self->fonts, cairo_font_options_destroy);
-  g_clear_pointer (&self->blocks, g_array_unref);
-  g_clear_pointer (&self->transits, g_array_unref);
-  g_clear_pointer (&self->links, g_array_unref);
-  self->key = key;
-  self->fonts = fonts;
-  self->blocks = g_array_ref (wall->blocks);
-  self->transits = g_array_ref (wall->transits);
-  self->links = g_array_ref (wall->links);
-  self->name_px = wall->name_px;
-  self->label_px = wall->label_px;
-  self->name_line = wall->name_line;
-  self->label_line = wall->label_line;
-  self->node_r = wall->node_r;
-  self->gap = wall->gap;
-  self->name_height = wall->name_height;
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->foreground;
+}
+
+gboolean
+admiralty_sector_wall_get_pending (AdmiraltySectorWall *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return self->pending != NULL;
+}
+
+/* @layout kept (taken) in place of the last one. */
+static void
+wall_keep (AdmiraltySectorWall *self,
+           WallLayout          *layout)
+{
+  g_clear_pointer (&self->kept, wall_layout_free);
+  self->kept = layout;
   self->layouts++;
 }
 
-/* @self's layout for @wall to draw, with the formations and sectors of @wall's frame
- * (wall_gather ()), which the key says are shown as those it was made from. */
+/* @self's kept layout for @wall to draw, with the sectors, formations and factions of @wall's
+ * frame (wall_gather ()), which the key says are shown as those it was made from. */
 static void
 wall_reuse (AdmiraltySectorWall *self,
             Wall                *wall)
 {
-  for (guint i = 0; i < self->blocks->len; i++)
+  WallLayout *kept = self->kept;
+
+  g_set_object (&kept->scenario, wall->scenario);
+  /* Just found for this frame: its blocks are the frame's own. */
+  if (kept->blocks == wall->blocks)
+    return;
+  for (guint i = 0; i < kept->blocks->len; i++)
     {
-      WallBlock *kept = &g_array_index (self->blocks, WallBlock, i);
+      WallBlock *block = &g_array_index (kept->blocks, WallBlock, i);
       WallBlock *now = &g_array_index (wall->blocks, WallBlock, i);
 
-      kept->sector = now->sector;
-      kept->here = g_steal_pointer (&now->here);
+      block->sector = now->sector;
+      block->here = g_steal_pointer (&now->here);
+      g_clear_pointer (&block->factions, g_ptr_array_unref);
+      block->factions = g_steal_pointer (&now->factions);
     }
-  for (guint i = 0; i < self->transits->len; i++)
+  for (guint i = 0; i < kept->transits->len; i++)
     {
-      WallTransit *kept = &g_array_index (self->transits, WallTransit, i);
+      WallTransit *transit = &g_array_index (kept->transits, WallTransit, i);
       const WallCrossing *now = &g_array_index (wall->crossings, WallCrossing, i);
 
-      kept->formation = now->formation;
-      kept->towards = g_ptr_array_index (adm_scenario_get_sectors (wall->scenario), now->towards);
+      transit->formation = now->formation;
+      transit->faction = now->faction;
     }
-  wall->blocks = self->blocks;
-  wall->transits = self->transits;
-  wall->links = self->links;
-  wall->name_px = self->name_px;
-  wall->label_px = self->label_px;
-  wall->name_line = self->name_line;
-  wall->label_line = self->label_line;
-  wall->node_r = self->node_r;
-  wall->gap = self->gap;
-  wall->name_height = self->name_height;
+  wall_use_layout (wall, kept);
 }
 
-/* Nothing of the frame's state kept past it: the formations and sectors a frame borrowed. */
+/* Nothing of the frame's state kept past it: the sectors and formations a frame lent. The
+ * factions stay, with their scenario, for a frame that draws this layout while the next is
+ * found. */
 static void
 wall_forget (AdmiraltySectorWall *self)
 {
-  for (guint i = 0; i < self->blocks->len; i++)
+  for (guint i = 0; i < self->kept->blocks->len; i++)
     {
-      WallBlock *block = &g_array_index (self->blocks, WallBlock, i);
+      WallBlock *block = &g_array_index (self->kept->blocks, WallBlock, i);
 
       g_clear_pointer (&block->here, g_ptr_array_unref);
       block->sector = NULL;
     }
-  for (guint i = 0; i < self->transits->len; i++)
+  for (guint i = 0; i < self->kept->transits->len; i++)
+    g_array_index (self->kept->transits, WallTransit, i).formation = NULL;
+}
+
+/* The wall as laid out in @wall: the ground, links, leaders, names and points, lists and the
+ * formations crossing links. */
+static void
+wall_draw (Wall *wall)
+{
+  cairo_t *cr = wall->cr;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, wall->width, wall->height);
+  cairo_clip (cr);
+  _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
+  cairo_paint (cr);
+  /* Links, from point to point. */
+  cairo_set_line_width (cr, MAX (LINK_WIDTH, wall->label_px / 6));
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_LINK_RGB);
+  for (guint i = 0; i < wall->links->len; i++)
     {
-      g_array_index (self->transits, WallTransit, i).formation = NULL;
-      g_array_index (self->transits, WallTransit, i).towards = NULL;
+      const WallLink *link = &g_array_index (wall->links, WallLink, i);
+
+      cairo_move_to (cr, link->line[0], link->line[1]);
+      cairo_line_to (cr, link->line[2], link->line[3]);
+      cairo_stroke (cr);
     }
+  for (guint i = 0; i < wall->blocks->len; i++)
+    wall_draw_leader (wall, &g_array_index (wall->blocks, WallBlock, i));
+  for (guint i = 0; i < wall->blocks->len; i++)
+    wall_draw_name (wall, &g_array_index (wall->blocks, WallBlock, i));
+  for (guint i = 0; i < wall->blocks->len; i++)
+    wall_draw_formations (wall, &g_array_index (wall->blocks, WallBlock, i));
+  wall_draw_transit (wall);
+  cairo_restore (cr);
+}
+
+/* The map with no lists, for a frame with no layout found yet: the sectors' points with their
+ * names and the links, at the type asked for, the map at its largest. Cheap: no list is
+ * measured or placed. */
+static void
+wall_draw_plain (Wall   *wall,
+                 double  name_size,
+                 double  label_size)
+{
+  wall->names_only = TRUE;
+  g_array_set_size (wall->crossings, 0);
+  wall_set_type (wall, name_size, label_size);
+  wall_place_points (wall, FALSE, 1.0);
+  wall_fit_names (wall, FALSE);
+  wall_find_links (wall);
+  wall_draw (wall);
+}
+
+/* The frame's wall gathered (wall_gather ()), with its key and font options. FALSE when there
+ * is nothing to draw. */
+static gboolean
+wall_begin (Wall                         *wall,
+            cairo_t                      *cr,
+            int                           width,
+            int                           height,
+            double                        name_size,
+            double                        label_size,
+            AdmScenario                  *scenario,
+            const AdmiraltySectorOptions *options,
+            AdmiraltySectorOptions       *defaults,
+            GArray                       *labels,
+            GByteArray                  **key,
+            cairo_font_options_t        **fonts)
+{
+  if (width <= 0 || height <= 0)
+    return FALSE;
+  *wall = (Wall) { .cr = cr, .scenario = scenario,
+                   .options = _admiralty_sector_options_or_defaults (options, defaults),
+                   .width = width, .height = height, .labels = labels };
+  wall->blocks = g_array_new (FALSE, TRUE, sizeof (WallBlock));
+  wall->crossings = g_array_new (FALSE, TRUE, sizeof (WallCrossing));
+  wall->transits = g_array_new (FALSE, TRUE, sizeof (WallTransit));
+  wall->taken = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_t));
+  wall->links = g_array_new (FALSE, FALSE, sizeof (WallLink));
+  if (labels != NULL)
+    g_array_set_clear_func (labels, (GDestroyNotify) admiralty_sector_label_clear);
+  g_array_set_clear_func (wall->blocks, (GDestroyNotify) wall_block_clear);
+  g_array_set_clear_func (wall->crossings, (GDestroyNotify) wall_crossing_clear);
+  g_array_set_clear_func (wall->transits, (GDestroyNotify) wall_transit_clear);
+  wall_gather (wall);
+  *key = wall_key (wall, name_size, label_size);
+  *fonts = wall_font_options (cr);
+  return TRUE;
+}
+
+/* The arrays wall_begin () made for the frame. */
+static void
+wall_end (GArray *blocks,
+          GArray *crossings,
+          GArray *transits,
+          GArray *taken,
+          GArray *links)
+{
+  g_array_unref (blocks);
+  g_array_unref (crossings);
+  g_array_unref (transits);
+  g_array_unref (taken);
+  g_array_unref (links);
 }
 
 void
@@ -1596,74 +1963,176 @@ admiralty_sector_wall_render (AdmiraltySectorWall          *self,
                               GArray                       *labels)
 {
   AdmiraltySectorOptions defaults;
-  g_autoptr(GArray) blocks = g_array_new (FALSE, TRUE, sizeof (WallBlock));
-  g_autoptr(GArray) crossings = g_array_new (FALSE, TRUE, sizeof (WallCrossing));
-  g_autoptr(GArray) transits = g_array_new (FALSE, TRUE, sizeof (WallTransit));
-  g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_t));
-  g_autoptr(GArray) links = g_array_new (FALSE, FALSE, sizeof (WallLink));
   g_autoptr(GByteArray) key = NULL;
-  cairo_font_options_t *fonts;
+  cairo_font_options_t *fonts = NULL;
+  GArray *blocks, *crossings, *transits, *taken, *links;
   Wall wall;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (cr != NULL);
   g_return_if_fail (ADM_IS_SCENARIO (scenario));
 
-  if (width <= 0 || height <= 0)
+  if (!wall_begin (&wall, cr, width, height, name_size, label_size, scenario, options,
+                   &defaults, labels, &key, &fonts))
     return;
-  wall = (Wall) { .cr = cr, .scenario = scenario,
-                  .options = _admiralty_sector_options_or_defaults (options, &defaults),
-                  .width = width, .height = height, .blocks = blocks, .crossings = crossings,
-                  .transits = transits, .taken = taken, .links = links, .labels = labels };
-  if (labels != NULL)
-    g_array_set_clear_func (labels, (GDestroyNotify) admiralty_sector_label_clear);
-  g_array_set_clear_func (blocks, (GDestroyNotify) wall_block_clear);
-  g_array_set_clear_func (crossings, (GDestroyNotify) wall_crossing_clear);
-  g_array_set_clear_func (transits, (GDestroyNotify) wall_transit_clear);
-  wall_gather (&wall);
-  key = wall_key (&wall, name_size, label_size);
-  fonts = wall_font_options (cr);
+  blocks = wall.blocks, crossings = wall.crossings, transits = wall.transits;
+  taken = wall.taken, links = wall.links;
   /* A frame showing what the last one showed, at the same size and in the same type, is laid
    * out as that one was: the search below is the same, so its result is kept. */
-  if (self->key != NULL && self->key->len == key->len &&
-      memcmp (self->key->data, key->data, key->len) == 0 &&
-      cairo_font_options_equal (self->fonts, fonts))
+  if (self->kept != NULL && wall_same_inputs (self->kept->key, self->kept->fonts, key, fonts))
     {
       cairo_font_options_destroy (fonts);
       wall_reuse (self, &wall);
     }
   else
     {
+      WallLayout *layout;
+
       wall_layout (&wall, name_size, label_size);
-      wall_keep (self, &wall, g_steal_pointer (&key), fonts);
+      layout = wall_layout_new (&wall, g_steal_pointer (&key), fonts);
+      wall_keep (self, layout);
+      self->foreground++;
+      wall_reuse (self, &wall);
     }
-
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_clip (cr);
-  _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
-  cairo_paint (cr);
-  /* Links, from point to point. */
-  cairo_set_line_width (cr, MAX (LINK_WIDTH, wall.label_px / 6));
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_LINK_RGB);
-  for (guint i = 0; i < wall.links->len; i++)
-    {
-      const WallLink *link = &g_array_index (wall.links, WallLink, i);
-
-      cairo_move_to (cr, link->line[0], link->line[1]);
-      cairo_line_to (cr, link->line[2], link->line[3]);
-      cairo_stroke (cr);
-    }
-  for (guint i = 0; i < wall.blocks->len; i++)
-    wall_draw_leader (&wall, &g_array_index (wall.blocks, WallBlock, i));
-  for (guint i = 0; i < wall.blocks->len; i++)
-    wall_draw_name (&wall, &g_array_index (wall.blocks, WallBlock, i));
-  for (guint i = 0; i < wall.blocks->len; i++)
-    wall_draw_formations (&wall, &g_array_index (wall.blocks, WallBlock, i));
-  wall_draw_transit (&wall);
-  cairo_restore (cr);
+  /* A worker finding this same layout has nothing more to give. */
+  if (self->pending != NULL &&
+      wall_same_inputs (self->pending->key, self->pending->fonts, self->kept->key,
+                        self->kept->fonts))
+    wall_drop_pending (self);
+  wall_draw (&wall);
   wall_forget (self);
+  wall_end (blocks, crossings, transits, taken, links);
+}
+
+/* The end of a worker's layout, on the thread that started it: kept, and its owner told, when
+ * the owner still waits for it; else dropped, never drawn. */
+static void
+wall_work_done_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      data)
+{
+  WallJob *job = data;
+  AdmiraltySectorWall *self = job->owner;
+  WallLayout *layout = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  g_atomic_int_add (&wall_working, -1);
+  if (self == NULL || layout == NULL)
+    {
+      g_clear_pointer (&layout, wall_layout_free);
+      wall_job_free (job);
+      return;
+    }
+  g_assert (self->pending == job);
+  self->pending = NULL;
+  layout->scenario = g_steal_pointer (&job->scenario);
+  wall_job_free (job);
+  wall_keep (self, layout);
+  if (self->ready != NULL)
+    self->ready (self->ready_data);
+}
+
+/* A worker started on the layout of @wall's frame, made from @key and @fonts. */
+static void
+wall_start (AdmiraltySectorWall *self,
+            Wall                *wall,
+            GByteArray          *key,
+            cairo_font_options_t *fonts,
+            double               name_size,
+            double               label_size)
+{
+  WallJob *job = g_new0 (WallJob, 1);
+  WallInput *input = g_new0 (WallInput, 1);
+  g_autoptr(GTask) task = NULL;
+  cairo_surface_t *target = cairo_get_target (wall->cr);
+
+  wall_drop_pending (self);
+  job->owner = self;
+  job->cancellable = g_cancellable_new ();
+  job->key = g_byte_array_ref (key);
+  job->fonts = cairo_font_options_copy (fonts);
+  job->scenario = g_object_ref (wall->scenario);
+  /* Measured as on the frame's target: a surface of its kind, its device scale, and the
+   * frame's transformation and font options. */
+  input->surface = cairo_surface_create_similar (target, CAIRO_CONTENT_COLOR_ALPHA, 1, 1);
+  cairo_get_matrix (wall->cr, &input->matrix);
+  input->own_fonts = cairo_font_options_create ();
+  cairo_get_font_options (wall->cr, input->own_fonts);
+  input->width = wall->width;
+  input->height = wall->height;
+  input->name_size = name_size;
+  input->label_size = label_size;
+  input->blocks = wall_blocks_copy (wall->blocks);
+  input->crossings = wall_crossings_copy (wall->crossings);
+  input->key = g_byte_array_ref (key);
+  input->fonts = cairo_font_options_copy (fonts);
+  self->pending = job;
+  g_atomic_int_inc (&wall_working);
+  task = g_task_new (NULL, job->cancellable, wall_work_done_cb, job);
+  g_task_set_source_tag (task, wall_start);
+  g_task_set_name (task, "[admiralty] wall layout");
+  g_task_set_task_data (task, input, (GDestroyNotify) wall_input_free);
+  g_task_run_in_thread (task, wall_work);
+}
+
+gboolean
+admiralty_sector_wall_render_background (AdmiraltySectorWall          *self,
+                                         cairo_t                      *cr,
+                                         int                           width,
+                                         int                           height,
+                                         double                        name_size,
+                                         double                        label_size,
+                                         AdmScenario                  *scenario,
+                                         const AdmiraltySectorOptions *options,
+                                         AdmiraltySectorWallReadyFunc  ready,
+                                         gpointer                      user_data)
+{
+  AdmiraltySectorOptions defaults;
+  g_autoptr(GByteArray) key = NULL;
+  cairo_font_options_t *fonts = NULL;
+  GArray *blocks, *crossings, *transits, *taken, *links;
+  gboolean own = FALSE;
+  Wall wall;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (cr != NULL, FALSE);
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
+
+  self->ready = ready;
+  self->ready_data = user_data;
+  if (!wall_begin (&wall, cr, width, height, name_size, label_size, scenario, options,
+                   &defaults, NULL, &key, &fonts))
+    return TRUE;
+  blocks = wall.blocks, crossings = wall.crossings, transits = wall.transits;
+  taken = wall.taken, links = wall.links;
+  if (self->kept != NULL && wall_same_inputs (self->kept->key, self->kept->fonts, key, fonts))
+    {
+      /* Its own layout, found: a change still being laid out is older news. */
+      wall_drop_pending (self);
+      wall_reuse (self, &wall);
+      wall_draw (&wall);
+      wall_forget (self);
+      own = TRUE;
+    }
+  else
+    {
+      /* A newer change than the one a worker is laying out supersedes it. */
+      if (self->pending == NULL ||
+          !wall_same_inputs (self->pending->key, self->pending->fonts, key, fonts))
+        wall_start (self, &wall, key, fonts, name_size, label_size);
+      /* Meanwhile the last layout found, as it was drawn, or the map without lists. */
+      if (self->kept != NULL)
+        {
+          Wall last = wall;
+
+          wall_use_layout (&last, self->kept);
+          wall_draw (&last);
+        }
+      else
+        wall_draw_plain (&wall, name_size, label_size);
+    }
+  cairo_font_options_destroy (fonts);
+  wall_end (blocks, crossings, transits, taken, links);
+  return own;
 }
 
 void

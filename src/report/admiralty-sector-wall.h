@@ -58,9 +58,45 @@ void          admiralty_sector_wall_render    (AdmiraltySectorWall          *sel
                                                AdmScenario                  *scenario,
                                                const AdmiraltySectorOptions *options,
                                                GArray                       *labels);
+/* Told on the thread that drew the frame, from its thread-default main context, when a
+ * layout admiralty_sector_wall_render_background () started is found and kept: the next frame
+ * is drawn in it. */
+typedef void (*AdmiraltySectorWallReadyFunc) (gpointer user_data);
+
+/* admiralty_sector_wall_render () for a window's frame, which never waits for the layout
+ * search: a frame that shows what the kept layout was found for is drawn in it; any other
+ * starts that layout's search on a worker thread (unless one is finding it already), from a
+ * copy of what it is made from, and is drawn in the last layout found, as it was drawn then,
+ * or, before the first, as the map without lists (each sector's point, its name and the
+ * links). A newer frame's layout supersedes one still being found, whose result is dropped,
+ * never drawn; so does a frame drawn in the kept one. When the layout is found, @ready is
+ * called with @user_data (never after admiralty_sector_wall_free ()). TRUE when the frame was
+ * drawn in its own layout. The texts are measured on a surface like @cr's target, with @cr's
+ * transformation and font options, so the layout is the one admiralty_sector_wall_render ()
+ * finds, pixel for pixel. */
+gboolean      admiralty_sector_wall_render_background (AdmiraltySectorWall          *self,
+                                               cairo_t                      *cr,
+                                               int                           width,
+                                               int                           height,
+                                               double                        name_size,
+                                               double                        label_size,
+                                               AdmScenario                  *scenario,
+                                               const AdmiraltySectorOptions *options,
+                                               AdmiraltySectorWallReadyFunc  ready,
+                                               gpointer                      user_data);
 /* How many times @self has laid the map out: once for the first frame, then once for each
- * frame that showed something else. */
+ * frame that showed something else (a layout found on a worker counted when it is kept). */
 guint         admiralty_sector_wall_get_layouts (AdmiraltySectorWall        *self);
+/* Of them, how many were found on the drawing thread (admiralty_sector_wall_render ()). */
+guint         admiralty_sector_wall_get_foreground_layouts (AdmiraltySectorWall *self);
+/* Whether a worker is finding a layout @self waits for. */
+gboolean      admiralty_sector_wall_get_pending (AdmiraltySectorWall        *self);
+
+/* For the tests: workers started while @hold is TRUE wait before their search until it is
+ * FALSE again; how many layouts started on workers have not yet been handed back to the
+ * thread that started them (those dropped included). */
+void          admiralty_sector_wall_hold_workers (gboolean                  hold);
+guint         admiralty_sector_wall_get_working (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmiraltySectorWall, admiralty_sector_wall_free)
 

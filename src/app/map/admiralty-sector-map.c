@@ -11,6 +11,7 @@
 #include "admiralty-sector-map.h"
 #include "admiralty-sector-renderer-private.h"
 #include "admiralty-sector-wall.h"
+#include "admiralty-table-tiles.h"
 #include "admiralty-zoom-pan.h"
 #include "adm-audience.h"
 
@@ -45,6 +46,14 @@ struct _AdmiraltySectorMap
   gboolean             show_legend;
   gboolean             wall;           /* the projector's layout */
   AdmiraltySectorWall *wall_layout;    /* that layout kept from frame to frame, or NULL */
+  GdkFrameClock       *frame_clock;    /* the window's, while realized */
+  gulong               before_paint_id, after_paint_id;
+  gboolean             painting;       /* between its frame's before- and after-paint: a
+                                        * snapshot now is the window's frame */
+  AdmiraltyTableTiles *tiles;          /* the frames' tiles (all but the wall's): what did not
+                                        * change from one frame to the next is not painted
+                                        * again */
+  gboolean             untiled;        /* every frame drawn as vectors */
   gboolean             sides_palette;  /* own, allied and enemy in place of the factions' */
   GHashTable          *faction_colours; /* the sides palette in use, or NULL (faction_colours
                                          * of AdmiraltySectorOptions) */
@@ -967,9 +976,19 @@ admiralty_sector_map_size_allocate (GtkWidget *widget,
   view_changed (self);
 }
 
+static void
+wall_ready_cb (gpointer data)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (data));
+}
+
 /* The wall layout at the widget's size, type sized for the window on the wall (32
  * and 26 px at 1920 × 1080); its layout kept while the map shows the same (a change of the
- * campaign the public's map does not show, or a frame drawn again, costs only the drawing). */
+ * campaign the public's map does not show, or a frame drawn again, costs only the drawing).
+ * The window's frame never waits for the layout search: a change the public sees is laid out
+ * on a worker, the frame drawn meanwhile in the last layout found, and drawn again once the new
+ * one is (admiralty_sector_wall_render_background ()). Drawn outside a frame — labels asked
+ * for, a picture of the widget taken — it is laid out at once, as on paper. */
 static void
 render_wall (AdmiraltySectorMap           *self,
              cairo_t                      *cr,
@@ -985,9 +1004,33 @@ render_wall (AdmiraltySectorMap           *self,
                               &name_size, &label_size);
   if (self->wall_layout == NULL)
     self->wall_layout = admiralty_sector_wall_new ();
-  admiralty_sector_wall_render (self->wall_layout, cr, gtk_widget_get_width (widget),
-                                gtk_widget_get_height (widget), name_size, label_size,
-                                self->scenario, options, labels);
+  if (self->painting && labels == NULL)
+    admiralty_sector_wall_render_background (self->wall_layout, cr,
+                                             gtk_widget_get_width (widget),
+                                             gtk_widget_get_height (widget), name_size,
+                                             label_size, self->scenario, options,
+                                             wall_ready_cb, self);
+  else
+    admiralty_sector_wall_render (self->wall_layout, cr, gtk_widget_get_width (widget),
+                                  gtk_widget_get_height (widget), name_size, label_size,
+                                  self->scenario, options, labels);
+}
+
+guint
+admiralty_sector_map_get_wall_foreground_layouts (AdmiraltySectorMap *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), 0);
+
+  return self->wall_layout != NULL
+         ? admiralty_sector_wall_get_foreground_layouts (self->wall_layout) : 0;
+}
+
+gboolean
+admiralty_sector_map_get_wall_pending (AdmiraltySectorMap *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), FALSE);
+
+  return self->wall_layout != NULL && admiralty_sector_wall_get_pending (self->wall_layout);
 }
 
 guint
@@ -1059,6 +1102,21 @@ admiralty_sector_map_dup_labels (AdmiraltySectorMap *self)
   return labels;
 }
 
+/* The map with what the pointer and the keyboard hold on it, in the widget's pixels. */
+static void
+render_map (AdmiraltySectorMap           *self,
+            cairo_t                      *cr,
+            const AdmiraltySectorOptions *options)
+{
+  cairo_save (cr);
+  cairo_scale (cr, self->ui_scale, self->ui_scale);
+  admiralty_sector_render (cr, &self->view, self->scenario, options);
+  if (self->drag_sector != NULL)
+    draw_drag (self, cr);
+  draw_focus (self, cr);
+  cairo_restore (cr);
+}
+
 static void
 admiralty_sector_map_snapshot (GtkWidget   *widget,
                                GtkSnapshot *snapshot)
@@ -1081,6 +1139,7 @@ admiralty_sector_map_snapshot (GtkWidget   *widget,
         1.0f,
       };
 
+      admiralty_table_tiles_clear (self->tiles);
       gtk_snapshot_append_color (snapshot, &background, &bounds);
       return;
     }
@@ -1093,20 +1152,82 @@ admiralty_sector_map_snapshot (GtkWidget   *widget,
                                                      adm_strategy_get_cycle (options.strategy) - 1)
                          : adm_campaign_get_engagements (self->campaign,
                                                          adm_strategy_get_cycle (options.strategy) - 1);
-  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
   if (self->wall)
     {
+      cr = gtk_snapshot_append_cairo (snapshot, &bounds);
       render_wall (self, cr, &options, NULL);
       cairo_destroy (cr);
       return;
     }
-  cairo_scale (cr, self->ui_scale, self->ui_scale);
-  admiralty_sector_render (cr, &self->view, self->scenario, &options);
-  if (self->drag_sector != NULL)
-    draw_drag (self, cr);
-  draw_focus (self, cr);
-  cairo_destroy (cr);
+  if (self->untiled)
+    {
+      cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+      render_map (self, cr, &options);
+      cairo_destroy (cr);
+      g_clear_pointer (&options.engagements, g_ptr_array_unref);
+      return;
+    }
+  /* The frame goes out as tiles, those whose pixels did not change as the nodes they were,
+   * which GTK does not paint again: a step of the replay, a formation's new orders or a card
+   * hovered repaints the cards they touch, not the whole map. The view covers the widget
+   * (ceil () in size_allocate ()) and the renderer paints all of it, as the tiles ask. */
+  cr = admiralty_table_tiles_begin (self->tiles, gtk_widget_get_width (widget),
+                                    gtk_widget_get_height (widget),
+                                    gtk_widget_get_scale_factor (widget));
+  render_map (self, cr, &options);
+  admiralty_table_tiles_end (self->tiles, cr);
+  admiralty_table_tiles_append (self->tiles, snapshot);
   g_clear_pointer (&options.engagements, g_ptr_array_unref);
+}
+
+static void
+before_paint_cb (AdmiraltySectorMap *self,
+                 GdkFrameClock      *clock)
+{
+  self->painting = TRUE;
+}
+
+static void
+after_paint_cb (AdmiraltySectorMap *self,
+                GdkFrameClock      *clock)
+{
+  self->painting = FALSE;
+}
+
+/* The window's frames, told apart from a picture of the widget taken outside them. */
+static void
+admiralty_sector_map_realize (GtkWidget *widget)
+{
+  AdmiraltySectorMap *self = ADMIRALTY_SECTOR_MAP (widget);
+
+  GTK_WIDGET_CLASS (admiralty_sector_map_parent_class)->realize (widget);
+  self->frame_clock = g_object_ref (gtk_widget_get_frame_clock (widget));
+  self->before_paint_id = g_signal_connect_swapped (self->frame_clock, "before-paint",
+                                                    G_CALLBACK (before_paint_cb), self);
+  self->after_paint_id = g_signal_connect_swapped (self->frame_clock, "after-paint",
+                                                   G_CALLBACK (after_paint_cb), self);
+}
+
+static void
+admiralty_sector_map_unrealize (GtkWidget *widget)
+{
+  AdmiraltySectorMap *self = ADMIRALTY_SECTOR_MAP (widget);
+
+  g_clear_signal_handler (&self->before_paint_id, self->frame_clock);
+  g_clear_signal_handler (&self->after_paint_id, self->frame_clock);
+  g_clear_object (&self->frame_clock);
+  self->painting = FALSE;
+  GTK_WIDGET_CLASS (admiralty_sector_map_parent_class)->unrealize (widget);
+}
+
+/* Hidden, the map gives back the memory of its frames' tiles. */
+static void
+admiralty_sector_map_unmap (GtkWidget *widget)
+{
+  AdmiraltySectorMap *self = ADMIRALTY_SECTOR_MAP (widget);
+
+  admiralty_table_tiles_clear (self->tiles);
+  GTK_WIDGET_CLASS (admiralty_sector_map_parent_class)->unmap (widget);
 }
 
 /* GObject */
@@ -1115,6 +1236,9 @@ static void
 admiralty_sector_map_dispose (GObject *object)
 {
   AdmiraltySectorMap *self = ADMIRALTY_SECTOR_MAP (object);
+
+  /* A layout still being found is dropped: its end tells no one. */
+  g_clear_pointer (&self->wall_layout, admiralty_sector_wall_free);
 
   /* Quietly: whoever listens may be going away too. */
   g_signal_group_set_target (self->campaign_signals, NULL);
@@ -1142,6 +1266,7 @@ admiralty_sector_map_finalize (GObject *object)
   g_free (self->drag_sector);
   g_clear_pointer (&self->faction_colours, g_hash_table_unref);
   g_clear_pointer (&self->wall_layout, admiralty_sector_wall_free);
+  g_clear_pointer (&self->tiles, admiralty_table_tiles_free);
   g_clear_object (&self->campaign_signals);
   g_clear_object (&self->zoom_pan);
 
@@ -1339,6 +1464,9 @@ admiralty_sector_map_class_init (AdmiraltySectorMapClass *klass)
   widget_class->measure = admiralty_sector_map_measure;
   widget_class->size_allocate = admiralty_sector_map_size_allocate;
   widget_class->snapshot = admiralty_sector_map_snapshot;
+  widget_class->realize = admiralty_sector_map_realize;
+  widget_class->unrealize = admiralty_sector_map_unrealize;
+  widget_class->unmap = admiralty_sector_map_unmap;
   widget_class->query_tooltip = admiralty_sector_map_query_tooltip;
 
   properties[PROP_SCENARIO] =
@@ -1492,6 +1620,7 @@ admiralty_sector_map_init (AdmiraltySectorMap *self)
                                  G_CALLBACK (campaign_changed_cb), self, G_CONNECT_SWAPPED);
   self->fitted = TRUE;
   self->ui_scale = 1.0;
+  self->tiles = admiralty_table_tiles_new ();
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
@@ -1596,6 +1725,17 @@ admiralty_sector_map_set_selected_sector (AdmiraltySectorMap *self,
   update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_SECTOR]);
+}
+
+void
+admiralty_sector_map_set_tiled (AdmiraltySectorMap *self,
+                                gboolean            tiled)
+{
+  g_return_if_fail (ADMIRALTY_IS_SECTOR_MAP (self));
+
+  self->untiled = !tiled;
+  admiralty_table_tiles_clear (self->tiles);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 gboolean

@@ -99,6 +99,17 @@ GArray                    *admiralty_sector_map_dup_wall_labels     (AdmiraltySe
 /* How many times the wall layout has been laid out (admiralty_sector_wall_get_layouts ()):
  * a frame showing what the last one showed is drawn in the layout kept. */
 guint                      admiralty_sector_map_get_wall_layouts    (AdmiraltySectorMap *self);
+/* Of them, how many were found while drawing (admiralty_sector_wall_get_foreground_layouts ()):
+ * outside the window's frames only, which find theirs on a worker. */
+guint                      admiralty_sector_map_get_wall_foreground_layouts (AdmiraltySectorMap *self);
+/* Whether a worker is finding the wall layout the map waits for (its frames meanwhile drawn
+ * in the last one found). */
+gboolean                   admiralty_sector_map_get_wall_pending    (AdmiraltySectorMap *self);
+/* Whether the frame goes out as tiles of pixels, each kept while unchanged (the default). A
+ * drawing taken for its text (a PDF of what a side is shown) wants vectors; the projector's
+ * wall is drawn as vectors either way. */
+void                       admiralty_sector_map_set_tiled           (AdmiraltySectorMap *self,
+                                                                     gboolean            tiled);
 /* Whether the legend is drawn ("show-legend"). */
 gboolean                   admiralty_sector_map_get_show_legend     (AdmiraltySectorMap *self);
 void                       admiralty_sector_map_set_show_legend     (AdmiraltySectorMap *self,
