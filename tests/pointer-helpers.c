@@ -177,17 +177,6 @@ pointer_move (GtkWidget *widget,
   PointerTarget target;
   g_autofree char *move = move_command (widget, x, y, &target);
 
-  /* A pointer already at the point makes no motion, and GTK keeps the widget it last picked
-   * there, even one a page switch has since hidden, as the target of a click: a hand is never
-   * that still, so the pointer first moves a pixel off. */
-  if (pointer_at (&target))
-    {
-      PointerTarget beside;
-      g_autofree char *off = move_command (widget, x > 0 ? x - 1 : x + 1, y, &beside);
-
-      xdo ("%s", off);
-      iterate_until (pointer_at, &beside, 2000);
-    }
   /* xdotool's own --sync with --window waits for the pointer to leave where it was, and so
    * sits out its whole timeout (15 s) when it is already there: wait for the point instead. */
   xdo ("%s", move);
