@@ -244,6 +244,10 @@ measure (AdmiraltyApplication *application,
           cpu[p][run] = bench_cpu_ms () - seen.cpu;
           wall[p][run] = (g_get_monotonic_time () - seen.wall) / 1e3;
           ready[p][run] = wall[p][run] - (bench_cpu_wait_ms () - seen.cpu_wait);
+          /* For a profiler's time ranges (perf record -k mono; perf report --time). */
+          if (g_getenv ("BENCH_TRACE") != NULL)
+            g_printerr ("trace %s run %u: %.6f,%.6f\n", phase_names[p], run, seen.wall / 1e6,
+                        seen.wall / 1e6 + wall[p][run] / 1e3);
         }
       report_rows = g_list_model_get_n_items (_admiralty_battle_page_get_report_model (page));
       dice_rows = g_list_model_get_n_items (_admiralty_battle_page_get_dice_model (page));
@@ -411,6 +415,9 @@ measure_drag (AdmiraltyApplication *application,
       cpu[step] = bench_cpu_ms () - cpu0;
       wall[step] = (g_get_monotonic_time () - wall0) / 1e3;
       ready[step] = wall[step] - (bench_cpu_wait_ms () - wait0);
+      if (g_getenv ("BENCH_TRACE") != NULL)
+        g_printerr ("trace motion run %u: %.6f,%.6f\n", step, wall0 / 1e6,
+                    wall0 / 1e6 + wall[step] / 1e3);
     }
   c = bench_median (cpu, DRAG_STEPS);
   w = bench_median (wall, DRAG_STEPS);

@@ -61,8 +61,6 @@ typedef struct {
 struct _AdmiraltyTableCache {
   int                 device_scale; /* image pixels per view pixel (the display's scale) */
   cairo_surface_t    *surface;     /* NULL: nothing kept */
-  cairo_surface_t    *spare;       /* the layer drawn before @surface, or NULL: the next
-                                    * layer is drawn in it (see cache_fill ()) */
   gboolean            valid;       /* FALSE: @surface is only memory to draw in again (a new
                                     * surface's first drawing costs its pages) */
   Stage               last;        /* the last stage drawn in @surface */
@@ -463,7 +461,6 @@ admiralty_table_cache_set_device_scale (AdmiraltyTableCache *cache,
   /* Everything kept is pixels at the old scale. */
   admiralty_table_cache_invalidate (cache);
   g_clear_pointer (&cache->surface, cairo_surface_destroy);
-  g_clear_pointer (&cache->spare, cairo_surface_destroy);
   g_clear_pointer (&cache->table, cairo_surface_destroy);
   g_clear_pointer (&cache->selection, cairo_surface_destroy);
   g_hash_table_remove_all (cache->sprites);
@@ -477,7 +474,6 @@ admiralty_table_cache_free (AdmiraltyTableCache *cache)
     return;
   admiralty_table_cache_invalidate (cache);
   g_clear_pointer (&cache->surface, cairo_surface_destroy);
-  g_clear_pointer (&cache->spare, cairo_surface_destroy);
   g_clear_pointer (&cache->table, cairo_surface_destroy);
   g_clear_pointer (&cache->selection, cairo_surface_destroy);
   g_clear_pointer (&cache->sprites, g_hash_table_unref);
@@ -571,16 +567,9 @@ cache_fill (AdmiraltyTableCache         *cache,
   admiralty_table_cache_invalidate (cache);
   layer.width += 2 * margin_x;
   layer.height += 2 * margin_y;
-  /* The layer is drawn in the other of two images, not in the one the widget's last frame
-   * showed: a cairo node records a copy-on-write snapshot of the image it was drawn from,
-   * GTK keeps the last frame's nodes until the next frame is rendered, and drawing in that
-   * image would first copy it whole into new memory. */
-  {
-    cairo_surface_t *shown = cache->surface;
-
-    cache->surface = cache->spare;
-    cache->spare = shown;
-  }
+  /* The layer is drawn again in the image it was kept in: it is only copied into the frames
+   * drawn (the table widget's go out as copies of their tiles, admiralty-table-tiles.c), so
+   * no node holds it, and a new image would cost its pages again at the first drawing. */
   if (!image_fits (cache->surface, format, layer.width, layer.height, cache->device_scale))
     {
       g_clear_pointer (&cache->surface, cairo_surface_destroy);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "admiralty-inscription.h"
 #include "admiralty-orders-move.h"
 #include "admiralty-plain-text.h"
 #include "admiralty-units.h"
@@ -22,6 +23,7 @@ struct _AdmiraltyOrdersMove
 
   /* Template children */
   GtkLabel               *move_summary_label;
+  GtkInscription         *move_plotted_label;
   GtkDropDown            *move_order_dropdown;
   GtkSpinButton          *leg_turn_spin;
   GtkSpinButton          *leg_distance_spin;
@@ -103,6 +105,7 @@ admiralty_orders_move_update (AdmiraltyOrdersMove  *self,
   const AdmBattleShip *ship = selected_ship (self);
   const AdmMoveDecl *decl;
   g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) plotted = g_string_new (NULL);
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *speed = NULL;
@@ -138,13 +141,16 @@ admiralty_orders_move_update (AdmiraltyOrdersMove  *self,
   if (preview->must_move)
     g_string_append_printf (text, _("\nMoved %s last turn: must keep moving (F-MOVE-5)"),
                             last_move);
-  g_string_append_printf (text, _("\nPlotted: %s, turning %g°"), total, preview->turned);
-  if (decl == NULL && preview->must_move && preview->total > 0)
-    g_string_append (text, _(" — by default, straight on as last turn (F-MOVE-5): drag from "
-                             "the ship for another course, or clear it"));
-  if (!preview->legal && preview->reason != NULL)
-    g_string_append_printf (text, "\n⚠ %s", preview->reason);
   gtk_label_set_label (self->move_summary_label, text->str);
+  /* The course plotted, under the limits: the only part a drag changes. */
+  g_string_append_printf (plotted, _("\nPlotted: %s, turning %g°"), total, preview->turned);
+  if (decl == NULL && preview->must_move && preview->total > 0)
+    g_string_append (plotted, _(" — by default, straight on as last turn (F-MOVE-5): drag from "
+                                "the ship for another course, or clear it"));
+  if (!preview->legal && preview->reason != NULL)
+    g_string_append_printf (plotted, "\n⚠ %s", preview->reason);
+  admiralty_inscription_set_text (self->move_plotted_label,
+                                  plotted->str + strspn (plotted->str, "\n"));
 
   self->syncing = TRUE;
   gtk_drop_down_set_selected (self->move_order_dropdown, decl != NULL ? (guint) decl->order : 0);
@@ -651,6 +657,7 @@ admiralty_orders_move_class_init (AdmiraltyOrdersMoveClass *klass)
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/admiralty/Admiralty/admiralty-orders-move.ui");
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersMove, move_summary_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersMove, move_plotted_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersMove, move_order_dropdown);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersMove, leg_turn_spin);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersMove, leg_distance_spin);

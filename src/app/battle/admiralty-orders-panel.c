@@ -15,6 +15,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "admiralty-inscription.h"
 #include "admiralty-orders-fire.h"
 #include "admiralty-orders-list.h"
 #include "admiralty-orders-move.h"
@@ -69,7 +70,7 @@ struct _AdmiraltyOrdersPanel
   AdmiraltyOrdersFire    *fire;
   AdmiraltyOrdersOther   *other;
   GtkWidget              *message_box;
-  GtkLabel               *message_label;
+  GtkInscription         *message_label;
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyOrdersPanel, admiralty_orders_panel, GTK_TYPE_WIDGET)
@@ -128,6 +129,15 @@ preview_copy (const AdmMovePreview *preview)
   return copy;
 }
 
+/* The message shown, "" for none. */
+static const char *
+message_text (AdmiraltyOrdersPanel *self)
+{
+  const char *text = gtk_inscription_get_text (self->message_label);
+
+  return text != NULL ? text : "";
+}
+
 /* Shows a refusal of the order being entered, without the "orders:N:" the engine puts first,
  * over the foot of the orders, where no scrolling hides it and nothing moves. It stays until the
  * next order is entered or refused, or the selection or the target changes: the master reads
@@ -138,7 +148,7 @@ set_message (AdmiraltyOrdersPanel *self,
 {
   if (message != NULL)
     admiralty_orders_split_error (message, &message);
-  gtk_label_set_label (self->message_label, message != NULL ? message : "");
+  admiralty_inscription_set_text (self->message_label, message != NULL ? message : "");
   gtk_widget_set_visible (self->message_box, message != NULL && *message != '\0');
 }
 
@@ -149,7 +159,7 @@ note_timeout_cb (gpointer data)
 
   self->note_source = 0;
   /* Gone already if another message replaced it. */
-  if (self->note != NULL && g_strcmp0 (gtk_label_get_label (self->message_label), self->note) == 0)
+  if (self->note != NULL && g_strcmp0 (message_text (self), self->note) == 0)
     set_message (self, NULL);
   g_clear_pointer (&self->note, g_free);
   return G_SOURCE_REMOVE;
@@ -166,14 +176,14 @@ show_note (AdmiraltyOrdersPanel *self,
   if (note == NULL)
     {
       if (self->note != NULL &&
-          g_strcmp0 (gtk_label_get_label (self->message_label), self->note) == 0)
+          g_strcmp0 (message_text (self), self->note) == 0)
         set_message (self, NULL);
       g_clear_pointer (&self->note, g_free);
       return;
     }
   set_message (self, note);
   g_free (self->note);
-  self->note = g_strdup (gtk_label_get_label (self->message_label));
+  self->note = g_strdup (message_text (self));
   if (seconds > 0)
     self->note_source = g_timeout_add_seconds (seconds, note_timeout_cb, self);
 }
@@ -436,7 +446,7 @@ plot_cb (AdmiraltyOrdersPanel *self,
           admiralty_orders_move_add_leg (self->move, degrees, cm);
           forget_refused_course (self);
           self->refused_course = g_steal_pointer (&id);
-          self->refused_reason = g_strdup (gtk_label_get_label (self->message_label));
+          self->refused_reason = g_strdup (message_text (self));
           self->refused_legs = course_legs (self, formation);
         }
       else if (admiralty_orders_move_add_leg (self->move, leg_degrees, leg_cm))
@@ -1208,7 +1218,7 @@ _admiralty_orders_panel_get_rows (AdmiraltyOrdersPanel *self)
 const char *
 _admiralty_orders_panel_get_message (AdmiraltyOrdersPanel *self)
 {
-  return gtk_label_get_label (self->message_label);
+  return message_text (self);
 }
 
 const char *

@@ -12,13 +12,14 @@ struct _AdmiraltyTableTiles {
   int               width;         /* view pixels */
   int               height;
   int               device_scale;  /* image pixels per view pixel */
-  cairo_surface_t  *frame;         /* the frame being drawn, then the last one drawn */
-  cairo_surface_t  *previous;      /* the frame before it: what the kept nodes show, or NULL */
+  cairo_surface_t  *frame;         /* the frame being drawn, then the last one drawn: drawn
+                                    * over each frame, every pixel anew */
   int               columns;
   int               rows;
   GskRenderNode   **nodes;         /* columns × rows, row by row; NULL: none yet */
-  cairo_surface_t **copies;        /* the pixels each node shows, kept as long as it: a cairo
-                                    * node copies an image destroyed before it */
+  cairo_surface_t **copies;        /* the pixels each node shows, kept as long as it (a cairo
+                                    * node copies an image destroyed before it), and what the
+                                    * next frame's tile is compared with */
   GPtrArray        *retired;       /* nodes and their copies replaced a frame ago, pair by
                                     * pair: GTK holds a frame's nodes until it has rendered
                                     * the next */
@@ -59,7 +60,6 @@ admiralty_table_tiles_clear (AdmiraltyTableTiles *tiles)
   g_clear_pointer (&tiles->nodes, g_free);
   g_clear_pointer (&tiles->copies, g_free);
   g_clear_pointer (&tiles->frame, cairo_surface_destroy);
-  g_clear_pointer (&tiles->previous, cairo_surface_destroy);
   tiles->width = tiles->height = tiles->columns = tiles->rows = 0;
   tiles->device_scale = 0;
 }
@@ -94,14 +94,8 @@ admiralty_table_tiles_begin (AdmiraltyTableTiles *tiles,
       tiles->nodes = g_new0 (GskRenderNode *, tiles->columns * tiles->rows);
       tiles->copies = g_new0 (cairo_surface_t *, tiles->columns * tiles->rows);
     }
-  /* The frame is drawn over the one before the last (each pixel anew), and the last kept to
-   * compare it with. The kept nodes hold copies of their tiles, not these images. */
-  {
-    cairo_surface_t *last = tiles->frame;
-
-    tiles->frame = tiles->previous;
-    tiles->previous = last;
-  }
+  /* One image, drawn over at every frame: the kept nodes hold copies of their tiles, which
+   * the new frame's tiles are compared with, not this image. */
   if (tiles->frame == NULL)
     {
       tiles->frame = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width * device_scale,
@@ -111,21 +105,24 @@ admiralty_table_tiles_begin (AdmiraltyTableTiles *tiles,
   return cairo_create (tiles->frame);
 }
 
-/* Whether the tile of image pixels (@x, @y, @width × @height) is the same in both images. */
+/* Whether the frame's tile of image pixels (@x, @y, @width × @height) is the same as @copy,
+ * the pixels its node shows. */
 static gboolean
-tile_same (cairo_surface_t *a,
-           cairo_surface_t *b,
+tile_same (cairo_surface_t *frame,
+           cairo_surface_t *copy,
            int              x,
            int              y,
            int              width,
            int              height)
 {
-  const guchar *pa = cairo_image_surface_get_data (a), *pb = cairo_image_surface_get_data (b);
-  int stride = cairo_image_surface_get_stride (a);
+  const guchar *pf = cairo_image_surface_get_data (frame);
+  const guchar *pc = cairo_image_surface_get_data (copy);
+  int frame_stride = cairo_image_surface_get_stride (frame);
+  int copy_stride = cairo_image_surface_get_stride (copy);
 
-  for (int row = y; row < y + height; row++)
-    if (memcmp (pa + (gsize) row * stride + (gsize) x * 4,
-                pb + (gsize) row * stride + (gsize) x * 4, (gsize) width * 4) != 0)
+  for (int row = 0; row < height; row++)
+    if (memcmp (pf + (gsize) (y + row) * frame_stride + (gsize) x * 4,
+                pc + (gsize) row * copy_stride, (gsize) width * 4) != 0)
       return FALSE;
   return TRUE;
 }
@@ -191,8 +188,8 @@ admiralty_table_tiles_end (AdmiraltyTableTiles *tiles,
         int height = MIN (ADMIRALTY_TABLE_TILE_SIZE, tiles->height - y);
 
         /* A kept node shows its tile as the last frame had it. */
-        if (*node != NULL && tiles->previous != NULL &&
-            tile_same (tiles->frame, tiles->previous, x * scale, y * scale, width * scale,
+        if (*node != NULL &&
+            tile_same (tiles->frame, *copy, x * scale, y * scale, width * scale,
                        height * scale))
           continue;
         if (*node != NULL)

@@ -10,9 +10,10 @@ G_BEGIN_DECLS
 /* The table's frame cut into square tiles, each shown by a render node kept from frame to
  * frame while the tile's pixels are the same. GTK repaints what differs between two frames'
  * nodes: a Resolve that changed a few ships, a course dragged or a ruler moved repaints the
- * tiles they touch instead of the whole table. The frame is drawn whole into an image
- * (admiralty_table_tiles_begin ()), compared tile by tile with the frame before, and the
- * tiles that differ get new nodes (admiralty_table_tiles_end ()). */
+ * tiles they touch instead of the whole table. The frame is drawn whole into an image, the
+ * same from frame to frame (admiralty_table_tiles_begin ()), each tile compared with the
+ * pixels its kept node shows, and the tiles that differ get new nodes
+ * (admiralty_table_tiles_end ()). */
 typedef struct _AdmiraltyTableTiles AdmiraltyTableTiles;
 
 #define ADMIRALTY_TABLE_TILE_SIZE 128  /* view pixels a side */

@@ -9,6 +9,7 @@
 #include "admiralty-editor-fleets.h"
 #include "admiralty-editor-page.h"
 #include "admiralty-plain-text.h"
+#include "admiralty-tooltip.h"
 #include "adm-report.h"
 
 /* One ship's row. */
@@ -1042,8 +1043,8 @@ sync_formation (AdmiraltyEditorFleets *self)
   /* A pool is its admiral's ships and where they start (F-GEN-5): no name, id, faction of
    * its own (its admiral's) or hiding. */
   adw_preferences_group_set_title (self->formation_group, pool ? _("Pool") : _("Formation"));
-  gtk_widget_set_tooltip_text (self->remove_button,
-                               pool ? _("Remove Pool") : _("Remove Formation"));
+  admiralty_tooltip_set (self->remove_button,
+                         pool ? _("Remove Pool") : _("Remove Formation"));
   gtk_widget_set_visible (GTK_WIDGET (self->name_row), !pool);
   gtk_widget_set_visible (GTK_WIDGET (self->id_row), !pool);
   gtk_widget_set_visible (GTK_WIDGET (self->faction_row), !pool);

@@ -7,6 +7,7 @@
 
 #include "admiralty-editor-map.h"
 #include "admiralty-editor-page.h"
+#include "admiralty-tooltip.h"
 
 /* One row of the side panel: an object (its name, a station's owner, class and readiness,
  * where a wormhole exit leads), a minefield or a link. */
@@ -119,7 +120,7 @@ remove_button (AdmiraltyEditorMap *self,
 
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (button, tooltip);
+  admiralty_tooltip_set (button, tooltip);
   g_signal_connect_object (button, "clicked", callback, self, G_CONNECT_SWAPPED);
   return button;
 }
@@ -235,7 +236,7 @@ add_station_row (AdmiraltyEditorMap *self,
       g_ptr_array_add (self->station_ids, station->id);
     }
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (garrison), _("Owner"));
-  gtk_widget_set_tooltip_text (garrison, _("With an owner, the station fights for its side"));
+  admiralty_tooltip_set (garrison, _("With an owner, the station fights for its side"));
   row->owner = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&owners)), NULL);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (row->owner), owner_index);
   gtk_widget_set_valign (row->owner, GTK_ALIGN_CENTER);
@@ -249,7 +250,7 @@ add_station_row (AdmiraltyEditorMap *self,
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->readiness),
                              adm_scenario_object_get_readiness (object));
   gtk_widget_set_valign (row->readiness, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (row->readiness, _("Readiness"));
+  admiralty_tooltip_set (row->readiness, _("Readiness"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (row->readiness),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Readiness"), -1);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (crew), _("Class and readiness"));
@@ -325,7 +326,7 @@ add_leads_to_row (AdmiraltyEditorMap *self,
         index = n;
     }
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (where), _("Leads to"));
-  gtk_widget_set_tooltip_text (where, _("The jump to a sector of the map is a link to it"));
+  admiralty_tooltip_set (where, _("The jump to a sector of the map is a link to it"));
   row->targets = g_strv_builder_end (ids);
   row->leads_to = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (row->leads_to), index);
@@ -418,7 +419,7 @@ build_minefields (AdmiraltyEditorMap *self)
       gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->mines),
                                  adm_scenario_minefield_get_mines (minefield));
       gtk_widget_set_valign (row->mines, GTK_ALIGN_CENTER);
-      gtk_widget_set_tooltip_text (row->mines, _("Mines"));
+      admiralty_tooltip_set (row->mines, _("Mines"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (row->mines), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       _("Mines"), -1);
       g_signal_connect_object (row->mines, "value-changed", G_CALLBACK (mines_changed_cb), self,

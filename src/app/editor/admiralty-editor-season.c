@@ -11,6 +11,7 @@
 #include "admiralty-editor-page.h"
 #include "admiralty-editor-season.h"
 #include "admiralty-faction-symbol.h"
+#include "admiralty-tooltip.h"
 
 typedef enum {
   FIELD_SPIN,      /* a whole number */
@@ -539,7 +540,7 @@ spin_for (AdmiraltyEditorSeason *self,
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                   -1);
-  gtk_widget_set_tooltip_text (spin, label);
+  admiralty_tooltip_set (spin, label);
   g_signal_connect_object (spin, "value-changed", G_CALLBACK (spin_changed_cb), self,
                            G_CONNECT_SWAPPED);
   return spin;
@@ -568,7 +569,7 @@ drop_down_for (AdmiraltyEditorSeason *self,
   gtk_widget_set_valign (drop_down, GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (drop_down), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   label, -1);
-  gtk_widget_set_tooltip_text (drop_down, label);
+  admiralty_tooltip_set (drop_down, label);
   field->widget = drop_down;
   field->values = g_strdupv ((char **) values);
   g_signal_connect_object (drop_down, "notify::selected", G_CALLBACK (choice_changed_cb), self,
@@ -603,7 +604,7 @@ icon_button_for (AdmiraltyEditorSeason *self,
 
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (button, "flat");
-  gtk_widget_set_tooltip_text (button, tooltip);
+  admiralty_tooltip_set (button, tooltip);
   add_field (self, FIELD_BUTTON, button, klass, weapon, NULL, NULL, what);
   g_signal_connect_object (button, "clicked", G_CALLBACK (button_clicked_cb), self,
                            G_CONNECT_SWAPPED);
@@ -680,7 +681,7 @@ build_weapon (AdmiraltyEditorSeason *self,
   gtk_editable_set_width_chars (GTK_EDITABLE (entry), 20);
   gtk_widget_set_valign (entry, GTK_ALIGN_CENTER);
   /* Translators: a weapon's arcs, written as the file has them: bow, stern, port, starboard */
-  gtk_widget_set_tooltip_text (entry, _("Arcs: bow stern port starboard, Enter to apply"));
+  admiralty_tooltip_set (entry, _("Arcs: bow stern port starboard, Enter to apply"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Arcs"), -1);
   add_field (self, FIELD_ENTRY, entry, klass, id, NULL, NULL, "arcs");
@@ -851,7 +852,7 @@ build_figures (AdmiraltyEditorSeason *self)
       gtk_widget_add_css_class (child, "flat");
       gtk_widget_set_hexpand (child, TRUE);
       /* Translators: the tooltip of a class's name in the ship classes table */
-      gtk_widget_set_tooltip_text (child, _("Name, category and weapons of the class"));
+      admiralty_tooltip_set (child, _("Name, category and weapons of the class"));
       add_field (self, FIELD_BUTTON, child, id, NULL, NULL, NULL, "show");
       g_signal_connect_object (child, "clicked", G_CALLBACK (button_clicked_cb), self,
                                G_CONNECT_SWAPPED);
@@ -871,7 +872,7 @@ build_figures (AdmiraltyEditorSeason *self)
           gtk_editable_set_max_width_chars (GTK_EDITABLE (cell), 4);
           gtk_editable_set_alignment (GTK_EDITABLE (cell), 1.0f);
           gtk_entry_set_input_purpose (GTK_ENTRY (cell), GTK_INPUT_PURPOSE_DIGITS);
-          gtk_widget_set_tooltip_text (cell, figure_title (class_figures[i]));
+          admiralty_tooltip_set (cell, figure_title (class_figures[i]));
           gtk_accessible_update_property (GTK_ACCESSIBLE (cell), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                           label, -1);
           g_signal_connect_object (cell, "activate", G_CALLBACK (cell_apply), self,
@@ -1056,7 +1057,7 @@ build_factions (AdmiraltyEditorSeason *self)
       if (colour != NULL && gdk_rgba_parse (&rgba, colour))
         gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (button), &rgba);
       gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-      gtk_widget_set_tooltip_text (button, _("Colour"));
+      admiralty_tooltip_set (button, _("Colour"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       _("Colour"), -1);
       add_field (self, FIELD_COLOUR, button, NULL, NULL, id, NULL, "colour");
@@ -1188,7 +1189,7 @@ build_rulings (AdmiraltyEditorSeason *self)
       gtk_widget_add_css_class (clause, "caption");
       gtk_size_group_add_widget (clauses, clause);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), clause);
-      gtk_widget_set_tooltip_text (row, ruling->description);
+      admiralty_tooltip_set (row, ruling->description);
       adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (names));
       adw_combo_row_set_selected (ADW_COMBO_ROW (row), selected);
       g_signal_connect_object (row, "notify::selected", G_CALLBACK (choice_changed_cb), self,

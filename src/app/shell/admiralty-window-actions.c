@@ -61,8 +61,8 @@ static void update_close_players (AdmiraltyWindow *self,
                                   GtkWindow       *leaving);
 
 /* Item @position of @menu says @label and runs @action; it is made again only when it says
- * something else: each item changed makes the popover menu build its row again, which a
- * Resolve would pay for the Redo item that still says "Redo". */
+ * something else: each item changed in a shown menu's model makes its popover build the
+ * item's row again. */
 static void
 set_menu_item (GMenu      *menu,
                int         position,
@@ -99,6 +99,22 @@ admiralty_window_update_undo_labels (AdmiraltyWindow *self)
 
   set_menu_item (self->undo_section, 0, undo_label, "win.undo");
   set_menu_item (self->undo_section, 1, redo_label, "win.redo");
+}
+
+void
+_admiralty_window_show_undo_items (AdmiraltyWindow *self)
+{
+  GMenuModel *from = G_MENU_MODEL (self->undo_section);
+
+  for (int i = 0; i < g_menu_model_get_n_items (from); i++)
+    {
+      g_autofree char *label = NULL;
+      g_autofree char *action = NULL;
+
+      if (g_menu_model_get_item_attribute (from, i, G_MENU_ATTRIBUTE_LABEL, "s", &label) &&
+          g_menu_model_get_item_attribute (from, i, G_MENU_ATTRIBUTE_ACTION, "s", &action))
+        set_menu_item (self->undo_shown, i, label, action);
+    }
 }
 
 void

@@ -95,7 +95,11 @@ struct _AdmiraltyWindow
   GMenu                *primary_menu;
   GtkMenuButton        *primary_menu_button;
   guint                 primary_menu_idle; /* makes the menu's popover once the window shows */
+  /* Undo and Redo as they stand, "Undo “Resolve Fire, Turn 3”"; the main menu shows them in
+   * undo_shown, made the same as it opens: an item changed in a menu's model makes its
+   * popover build the item's row again, which every Resolve would pay for a menu not shown. */
   GMenu                *undo_section;
+  GMenu                *undo_shown;
   GtkWidget            *roll_button;
   GtkWidget            *resolve_button;
   AdmiraltyClockButton *clock_button;
@@ -173,6 +177,7 @@ char       *_admiralty_window_import_table_battle (AdmiraltyWindow     *self,
 void        _admiralty_window_corrections_init   (AdmiraltyWindow      *self);
 void        _admiralty_window_update_fleet_correct (AdmiraltyWindow    *self);
 void        _admiralty_window_update_actions     (AdmiraltyWindow      *self);
+void        _admiralty_window_show_undo_items    (AdmiraltyWindow      *self);
 /* The title, subtitle and primary button for the selected tab. */
 void        _admiralty_window_update_header      (AdmiraltyWindow      *self);
 /* The battle in the selected tab, or NULL on the campaign tab. */

@@ -1829,6 +1829,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, undo_section);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, undo_shown);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, roll_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, resolve_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, clock_button);
@@ -1899,6 +1900,8 @@ primary_menu_popup_cb (GtkMenuButton *button,
 {
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (user_data);
 
+  /* Called as the menu opens, each time: its Undo and Redo items say what they would do. */
+  _admiralty_window_show_undo_items (self);
   if (gtk_menu_button_get_menu_model (button) != NULL)
     return;
   gtk_menu_button_set_menu_model (button, G_MENU_MODEL (self->primary_menu));
