@@ -40,8 +40,6 @@ struct _AdmiraltyDiceContributionDialog
 G_DEFINE_FINAL_TYPE (AdmiraltyDiceContributionDialog, admiralty_dice_contribution_dialog,
                      ADW_TYPE_MESSAGE_DIALOG)
 
-/* "Mix In and Roll" once every side's dice are two numbers from 1 to 6; a row whose text is
- * not says so. */
 /* At a table: whether side @index has given to the phase (its phone's tap taken from the chief,
  * or dice typed here before), and whether its phone has committed to a tap not shown yet. */
 static gboolean
@@ -188,9 +186,21 @@ static void
 phones_failed (AdmiraltyDiceContributionDialog *self,
                const char                      *reason)
 {
-  /* Translators: %s is why, in the chief's or the network's words */
-  g_autofree char *text = g_strdup_printf (_("The phones cannot be asked: %s Type each side’s "
-                                             "dice, or ask the phones again."), reason);
+  g_autofree char *why = g_strstrip (g_strdup (reason));
+  g_autofree char *text = NULL;
+
+  /* The chief's words end their sentence; the network's ("… Connection refused") do not. */
+  if (*why != '\0' && !g_str_has_suffix (why, ".") && !g_str_has_suffix (why, "!") &&
+      !g_str_has_suffix (why, "?") && !g_str_has_suffix (why, "…"))
+    {
+      char *ended = g_strconcat (why, ".", NULL);
+
+      g_free (why);
+      why = ended;
+    }
+  /* Translators: %s is why, in the chief's or the network's words, a sentence or more */
+  text = g_strdup_printf (_("The phones cannot be asked: %s Type each side’s dice, or ask the "
+                            "phones again."), why);
 
   stop_asking (self);
   gtk_spinner_stop (self->spinner);
