@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include <json-glib/json-glib.h>
+
 #include "portal-helpers.h"
 #include "adm-campaign.h"
 
@@ -131,6 +133,73 @@ portal_request_fetch (PortalRequest *request,
   text = portal_request_text (request);
   portal_request_clear (request);
   return text;
+}
+
+/* The phones */
+
+static char *
+phone_ask (const char *method,
+           const char *url,
+           const char *type,
+           const char *body,
+           guint      *status)
+{
+  g_autoptr(GBytes) bytes = body != NULL ? g_bytes_new (body, strlen (body)) : NULL;
+  PortalRequest request = { .method = method, .url = url, .content_type = type,
+                            .body = bytes };
+
+  return portal_request_fetch (&request, status);
+}
+
+JsonObject *
+portal_tap_phase (const char  *page,
+                  char       **text)
+{
+  g_autofree char *url = g_strconcat (page, "dice.json", NULL);
+  g_autoptr(JsonObject) root = NULL;
+  JsonArray *phases;
+  guint status;
+
+  g_autoptr(JsonParser) parser = json_parser_new ();
+
+  *text = phone_ask ("GET", url, NULL, NULL, &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_assert_true (json_parser_load_from_data (parser, *text, -1, NULL));
+  root = json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+  phases = json_object_get_array_member (root, "phases");
+  g_assert_cmpuint (json_array_get_length (phases), <=, 1);
+  return json_array_get_length (phases) == 0
+         ? NULL : json_object_ref (json_array_get_object_element (phases, 0));
+}
+
+char *
+portal_tap_post (const char *page,
+                 JsonObject *phase,
+                 const char *field,
+                 const char *value,
+                 guint      *status)
+{
+  g_autofree char *url = g_strconcat (page, "dice", NULL);
+  g_autofree char *body = g_strdup_printf ("battle=%s&from=%" G_GINT64_FORMAT "&turn=%"
+                                           G_GINT64_FORMAT "&phase=%s&%s=%s",
+                                           json_object_get_string_member (phase, "battle"),
+                                           json_object_get_int_member (phase, "from"),
+                                           json_object_get_int_member (phase, "turn"),
+                                           json_object_get_string_member (phase, "phase"),
+                                           field, value);
+
+  return phone_ask ("POST", url, "application/x-www-form-urlencoded", body, status);
+}
+
+char *
+portal_tap_commit (const char *nonce)
+{
+  guint8 bytes[32];
+
+  for (guint i = 0; i < 32; i++)
+    bytes[i] = (guint8) g_ascii_strtoull ((char[]) { nonce[2 * i], nonce[2 * i + 1], '\0' },
+                                          NULL, 16);
+  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, bytes, sizeof bytes);
 }
 
 /* The stranger */

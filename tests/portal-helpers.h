@@ -6,6 +6,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 #include <libsoup/soup.h>
 
 #include "admiralty-engine.h"
@@ -54,6 +55,23 @@ portal_request_text (PortalRequest *request);
 
 void
 portal_request_clear (PortalRequest *request);
+
+/* An admiral's phone (docs/dice.md, "A phone's tap"), on his page @page ("http://…/a/…/"):
+ * the phase its dice.json tells him of, or NULL (one battle of his side at most), the whole
+ * answer in *@text; a tap for @phase posted as the page posts it, @field "commit" or "tap"
+ * (@value: the commit, or the tap's 32 bytes in hex), the answer's body and *@status; and the
+ * commit of the tap @nonce (hex). */
+JsonObject *
+portal_tap_phase (const char  *page,
+                  char       **text);
+char *
+portal_tap_post (const char *page,
+                 JsonObject *phase,
+                 const char *field,
+                 const char *value,
+                 guint      *status);
+char *
+portal_tap_commit (const char *nonce);
 
 /* Asks @request (portal_request_run ()) and clears it: the body of the answer as text, its
  * status in @status. */

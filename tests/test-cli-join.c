@@ -907,60 +907,6 @@ ask_chief (const char *method,
   return portal_request_fetch (&request, status);
 }
 
-/* The phase dice.json tells @page's admiral of, or NULL: one battle of his side at most. */
-static JsonObject *
-tap_phase (const char *page,
-           char      **text)
-{
-  g_autofree char *url = g_strconcat (page, "dice.json", NULL);
-  g_autoptr(JsonObject) root = NULL;
-  JsonArray *phases;
-  guint status;
-
-  g_autoptr(JsonParser) parser = json_parser_new ();
-
-  *text = ask_chief ("GET", url, NULL, NULL, &status);
-  g_assert_cmpuint (status, ==, 200);
-  g_assert_true (json_parser_load_from_data (parser, *text, -1, NULL));
-  root = json_object_ref (json_node_get_object (json_parser_get_root (parser)));
-  phases = json_object_get_array_member (root, "phases");
-  g_assert_cmpuint (json_array_get_length (phases), <=, 1);
-  return json_array_get_length (phases) == 0
-         ? NULL : json_object_ref (json_array_get_object_element (phases, 0));
-}
-
-/* A phone's tap for @phase, its 32 bytes in @nonce (hex): "commit=…" or "tap=…". */
-static char *
-tap_post (const char *page,
-          JsonObject *phase,
-          const char *field,
-          const char *value,
-          guint      *status)
-{
-  g_autofree char *url = g_strconcat (page, "dice", NULL);
-  g_autofree char *body = g_strdup_printf ("battle=%s&from=%" G_GINT64_FORMAT "&turn=%"
-                                           G_GINT64_FORMAT "&phase=%s&%s=%s",
-                                           json_object_get_string_member (phase, "battle"),
-                                           json_object_get_int_member (phase, "from"),
-                                           json_object_get_int_member (phase, "turn"),
-                                           json_object_get_string_member (phase, "phase"),
-                                           field, value);
-
-  return ask_chief ("POST", url, "application/x-www-form-urlencoded", body, status);
-}
-
-/* The commit of the tap @nonce (hex). */
-static char *
-commit_of (const char *nonce)
-{
-  guint8 bytes[32];
-
-  for (guint i = 0; i < 32; i++)
-    bytes[i] = (guint8) g_ascii_strtoull ((char[]) { nonce[2 * i], nonce[2 * i + 1], '\0' },
-                                          NULL, 16);
-  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, bytes, sizeof bytes);
-}
-
 /* The table's own link, without the fragment naming the certificate, + @rest. */
 static char *
 table_url (Chief      *chief,
@@ -1077,7 +1023,7 @@ test_phone_taps (Fixture       *fixture,
         {
           const char *page = g_ptr_array_index (chief.admirals, a);
           g_autofree char *told = NULL, *nonce = NULL, *commit = NULL, *answer = NULL;
-          g_autoptr(JsonObject) phase = tap_phase (page, &told);
+          g_autoptr(JsonObject) phase = portal_tap_phase (page, &told);
           guint status;
 
           /* The phone is told of its own side's tap alone: not the engagement's id, not the
@@ -1118,14 +1064,15 @@ test_phone_taps (Fixture       *fixture,
               for (guint o = 0; o < chief.admirals->len; o++)
                 {
                   g_autofree char *other = NULL;
-                  g_autoptr(JsonObject) none = tap_phase (g_ptr_array_index (chief.admirals, o),
-                                                          &other);
+                  g_autoptr(JsonObject) none = portal_tap_phase (
+                    g_ptr_array_index (chief.admirals, o), &other);
 
                   if (none == NULL)
                     {
-                      a4 = tap_post (g_ptr_array_index (chief.admirals, o), phase, "commit",
-                                     "00000000000000000000000000000000000000000000000000000000"
-                                     "00000000", &status);
+                      a4 = portal_tap_post (g_ptr_array_index (chief.admirals, o), phase,
+                                            "commit",
+                                            "0000000000000000000000000000000000000000000000"
+                                            "000000000000000000", &status);
                       g_assert_cmpuint (status, ==, 409);
                       g_assert_null (strstr (a4, ENGAGEMENT));
                       break;
@@ -1140,8 +1087,8 @@ test_phone_taps (Fixture       *fixture,
 
             nonce = g_compute_checksum_for_string (G_CHECKSUM_SHA256, seed, -1);
           }
-          commit = commit_of (nonce);
-          answer = tap_post (page, phase, "commit", commit, &status);
+          commit = portal_tap_commit (nonce);
+          answer = portal_tap_post (page, phase, "commit", commit, &status);
           g_assert_cmpuint (status, ==, 200);
           g_ptr_array_add (taps, g_strdup (nonce));
           g_ptr_array_add (rolled, json_object_ref (phase));
@@ -1165,8 +1112,9 @@ test_phone_taps (Fixture       *fixture,
             {
               const char *page = g_ptr_array_index (chief.admirals, a);
               g_autofree char *told = NULL, *answer = NULL;
-              g_autofree char *commit = commit_of (json_object_get_string_member (phase, "nonce"));
-              g_autoptr(JsonObject) now = tap_phase (page, &told);
+              g_autofree char *commit = portal_tap_commit (
+                json_object_get_string_member (phase, "nonce"));
+              g_autoptr(JsonObject) now = portal_tap_phase (page, &told);
               guint status;
 
               if (now == NULL || !g_str_equal (json_object_get_string_member (now, "state"),
@@ -1175,8 +1123,9 @@ test_phone_taps (Fixture       *fixture,
                 continue;
               g_assert_true (json_object_get_boolean_member (now, "ready"));
               /* The portal started again names the battle by a new handle: the page's. */
-              answer = tap_post (page, now, "tap", json_object_get_string_member (phase, "nonce"),
-                                 &status);
+              answer = portal_tap_post (page, now, "tap",
+                                        json_object_get_string_member (phase, "nonce"),
+                                        &status);
               g_test_message ("tap: %s", answer);
               g_assert_cmpuint (status, ==, 200);
               break;
@@ -1193,9 +1142,9 @@ test_phone_taps (Fixture       *fixture,
 
     for (guint a = 0; a < chief.admirals->len && late == NULL; a++)
       {
-        late = tap_post (g_ptr_array_index (chief.admirals, a), phase, "commit",
-                         "1111111111111111111111111111111111111111111111111111111111111111",
-                         &status);
+        late = portal_tap_post (g_ptr_array_index (chief.admirals, a), phase, "commit",
+                                "1111111111111111111111111111111111111111111111111111111111111111",
+                                &status);
         g_assert_cmpuint (status, ==, 409);
         g_assert_null (strstr (late, ENGAGEMENT));
       }

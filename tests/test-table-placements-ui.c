@@ -11,7 +11,10 @@
  * A tired master: Escape mid-pick, Ctrl+Z, a pick escaped at once while the chief is held
  * (SIGSTOP), Roll Again clicked twice: nothing lost, nothing half-applied.
  * Each side's 2d6 typed at the table (F-STRAT-4): bad dice refused, then given, journaled by
- * the chief and mixed into the phase's rolls.
+ * the chief and mixed into the phase's rolls. The sides' phones asked through the chief while
+ * the dice dialog is open, their taps posted to his portal as a phone posts them: the chief
+ * not reached, Escape mid-ask, a side that never taps, then both tapping and the phase rolled
+ * by itself, which `verify-dice` recomputes.
  * Screenshots of the dialog are saved in the build's tests folder. */
 
 #include "config.h"
@@ -28,6 +31,7 @@
 #include "cli-helpers.h"
 #include "file-helpers.h"
 #include "pointer-helpers.h"
+#include "portal-helpers.h"
 #include "ui-helpers.h"
 #include "adm-battle-layout.h"
 #include "adm-campaign-battles.h"
@@ -40,7 +44,9 @@ typedef struct {
   char            *dir;
   char            *campaign;
   GSubprocess     *chief;
+  guint            port;        /* the chief's, the same when he is started again */
   char            *link;
+  GPtrArray       *admirals;    /* each admiral's page, as `serve` prints them */
   AdmiraltyWindow *window;
   char            *data_home;   /* XDG_DATA_HOME before the test */
 } Fixture;
@@ -52,7 +58,8 @@ die_with_test (gpointer data)
   prctl (PR_SET_PDEATHSIG, SIGKILL);
 }
 
-/* `serve CAMPAIGN --tables 1` on a free port, until it prints the join link of "Table 1". */
+/* `serve CAMPAIGN --tables 1` on the fixture's port, until it prints the join link of
+ * "Table 1"; the admirals' pages it prints before it kept. */
 static void
 chief_start (Fixture *fixture)
 {
@@ -61,9 +68,14 @@ chief_start (Fixture *fixture)
   g_autoptr(GError) error = NULL;
   g_autoptr(GRegex) regex = g_regex_new ("https://[^ \t]+/table/[0-9a-f]{32}/#sha256=[0-9a-f]{64}",
                                           0, 0, NULL);
-  g_autofree char *port = g_strdup_printf ("%u", free_port ());
+  g_autoptr(GRegex) page = g_regex_new ("http://[^ \t]+/a/[^ \t]+", 0, 0, NULL);
+  g_autofree char *port = g_strdup_printf ("%u", fixture->port);
   g_autoptr(GDataInputStream) out = NULL;
   char *line;
+
+  g_clear_pointer (&fixture->link, g_free);
+  g_clear_pointer (&fixture->admirals, g_ptr_array_unref);
+  fixture->admirals = g_ptr_array_new_with_free_func (g_free);
 
   g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
   g_subprocess_launcher_set_child_setup (launcher, die_with_test, NULL, NULL);
@@ -78,6 +90,9 @@ chief_start (Fixture *fixture)
       g_autoptr(GMatchInfo) match = NULL;
 
       g_test_message ("chief: %s", line);
+      if (g_regex_match (page, line, 0, &match))
+        g_ptr_array_add (fixture->admirals, g_match_info_fetch (match, 0));
+      g_clear_pointer (&match, g_match_info_free);
       if (g_regex_match (regex, line, 0, &match))
         fixture->link = g_match_info_fetch (match, 0);
       g_free (line);
@@ -131,6 +146,7 @@ fixture_set_up (Fixture       *fixture,
   g_assert_cmpint (cycle->status, ==, 0);
   assigned = run_cli ("table-assign", fixture->campaign, ENGAGEMENT, "Table 1", NULL);
   g_assert_cmpint (assigned->status, ==, 0);
+  fixture->port = free_port ();
   chief_start (fixture);
   fixture->window = shown_window_new (1280, 800);
 }
@@ -165,6 +181,7 @@ fixture_tear_down (Fixture       *fixture,
   g_free (fixture->dir);
   g_free (fixture->campaign);
   g_free (fixture->link);
+  g_clear_pointer (&fixture->admirals, g_ptr_array_unref);
 }
 
 /* Conditions */
@@ -789,48 +806,36 @@ phase_kept (gpointer data)
            adm_journal_get_n_entries (adm_battle_get_log (adm_table_client_get_battle (client)));
 }
 
-/* F-STRAT-4: each side's 2d6 asked at the table, with the X server's keys (docs/dice.md, "What
- * the sides add"). The battle's orders loaded; Ctrl+Return on each phase that rolls no dice
- * asks nothing. On the first that rolls, the dialog asks a row a side: a 7 typed is marked and
- * Return gives nothing; Escape leaves the phase unrolled and nothing given. Asked again, the
- * dice typed and Return: the table keeps them beside its battle, mixes them into the phase's
- * rolls and sends them with its entries; the chief journals them naming the hand-off and keeps
- * the phase, whose rolls he checked with them mixed in. */
-static void
-test_sides_dice (Fixture       *fixture,
-                 gconstpointer  data)
+/* c1-3 opened at the table through the placements step, its orders loaded (*@orders, as the
+ * page loaded them): the battle's page. */
+static AdmiraltyBattlePage *
+open_battle_with_orders (Fixture          *fixture,
+                         AdmBattleOrders **orders)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
                                               "komarr-c1-3.orders.xml", NULL);
-  g_autoptr(AdmBattleOrders) orders = NULL;
-  g_autoptr(AdmCampaign) chief = NULL;
-  g_autoptr(GPtrArray) mixes = NULL;
-  gpointer type = GSIZE_TO_POINTER (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG);
-  const char *const thrown[] = { "2 6", "4 4", NULL };
-  const AdmDicePhaseMix *given, *journaled;
-  AdmiraltyBattlePage *page;
-  AdmTableClient *client;
-  AdmBattle *battle;
-  GtkWidget *dialog;
-  AdmPhase rolling;
-  guint skipped = 0, from;
+  AdmiraltyBattlePage *page = open_battle (fixture, open_placements (fixture));
 
-  if (fixture->dir == NULL)
-    {
-      g_test_skip ("no X display or no xdotool");
-      return;
-    }
-  page = open_battle (fixture, open_placements (fixture));
-  client = admiralty_battle_page_get_table_client (page);
   g_assert_true (admiralty_battle_page_load_orders (page, orders_path, &error));
   g_assert_no_error (error);
-  orders = adm_battle_orders_load_file (orders_path, &error);
+  *orders = adm_battle_orders_load_file (orders_path, &error);
   g_assert_no_error (error);
   focus_window (GTK_WIDGET (fixture->window));
+  return page;
+}
 
-  /* The phases that roll no dice with these declarations ask nothing. */
-  battle = admiralty_battle_page_get_battle (page);
+/* Ctrl+Return on each phase that rolls no dice with @orders' declarations: none asks for the
+ * sides' dice, each is kept by the chief. The battle at the first phase that rolls. */
+static AdmBattle *
+to_rolling_phase (Fixture             *fixture,
+                  AdmiraltyBattlePage *page,
+                  AdmTableClient      *client,
+                  AdmBattleOrders     *orders)
+{
+  AdmBattle *battle = admiralty_battle_page_get_battle (page);
+  guint skipped = 0;
+
   while (!adm_dice_phase_rolls (battle, adm_battle_orders_get_turn (
                                           orders, adm_battle_get_turn (battle))))
     {
@@ -842,6 +847,42 @@ test_sides_dice (Fixture       *fixture,
       skipped++;
     }
   g_assert_cmpuint (skipped, >, 0);
+  return battle;
+}
+
+/* F-STRAT-4: each side's 2d6 asked at the table, with the X server's keys (docs/dice.md, "What
+ * the sides add"). The battle's orders loaded; Ctrl+Return on each phase that rolls no dice
+ * asks nothing. On the first that rolls, the dialog asks a row a side: a 7 typed is marked and
+ * Return gives nothing; Escape leaves the phase unrolled and nothing given. Asked again, the
+ * dice typed and Return: the table keeps them beside its battle, mixes them into the phase's
+ * rolls and sends them with its entries; the chief journals them naming the hand-off and keeps
+ * the phase, whose rolls he checked with them mixed in. */
+static void
+test_sides_dice (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(AdmBattleOrders) orders = NULL;
+  g_autoptr(AdmCampaign) chief = NULL;
+  g_autoptr(GPtrArray) mixes = NULL;
+  gpointer type = GSIZE_TO_POINTER (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG);
+  const char *const thrown[] = { "2 6", "4 4", NULL };
+  const AdmDicePhaseMix *given, *journaled;
+  AdmiraltyBattlePage *page;
+  AdmTableClient *client;
+  AdmBattle *battle;
+  GtkWidget *dialog;
+  AdmPhase rolling;
+  guint from;
+
+  if (fixture->dir == NULL)
+    {
+      g_test_skip ("no X display or no xdotool");
+      return;
+    }
+  page = open_battle_with_orders (fixture, &orders);
+  client = admiralty_battle_page_get_table_client (page);
+
+  battle = to_rolling_phase (fixture, page, client, orders);
   rolling = adm_battle_get_phase (battle);
   from = adm_battle_get_rolls (battle)->len + 1;
   g_assert_cmpuint (adm_table_client_get_dice_given (client)->len, ==, 0);
@@ -918,6 +959,353 @@ test_sides_dice (Fixture       *fixture,
   }
 }
 
+/* A phone's tap at the table (docs/dice.md, "A phone's tap at another table") */
+
+static AdmiraltyDiceContributionDialog *
+contribution_dialog (void)
+{
+  GtkWidget *dialog = shown_toplevel (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG);
+
+  return dialog != NULL ? ADMIRALTY_DICE_CONTRIBUTION_DIALOG (dialog) : NULL;
+}
+
+/* Ctrl+Return on the phase that rolls: the dialog, once it is shown. */
+static AdmiraltyDiceContributionDialog *
+ask_the_sides (Fixture *fixture)
+{
+  focus_window (GTK_WIDGET (fixture->window));
+  keys_to (GTK_WIDGET (fixture->window), "ctrl+Return");
+  iterate_until (toplevel_shown, GSIZE_TO_POINTER (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG),
+                 5000);
+  return contribution_dialog ();
+}
+
+static gboolean
+phones_unreachable (gpointer data)
+{
+  return strstr (admiralty_dice_contribution_dialog_get_phones_status (data),
+                 "The phones cannot be asked: ") != NULL;
+}
+
+/* The chief answered the ask: the phones are offered their tap. */
+static gboolean
+phones_offered (gpointer data)
+{
+  return strstr (admiralty_dice_contribution_dialog_get_phones_status (data),
+                 "offered their tap through the chief master") != NULL;
+}
+
+/* How many rows say their side's phone has tapped. */
+static guint
+rows_tapped (AdmiraltyDiceContributionDialog *dialog)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < admiralty_dice_contribution_dialog_get_n_entries (dialog); i++)
+    n += g_str_has_suffix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (
+                             admiralty_dice_contribution_dialog_get_entry (dialog, i))),
+                           ": its phone has tapped");
+  return n;
+}
+
+static gboolean
+one_row_tapped (gpointer data)
+{
+  return rows_tapped (data) == 1;
+}
+
+static gboolean
+both_rows_tapped (gpointer data)
+{
+  return rows_tapped (data) == 2;
+}
+
+static gboolean
+finalized (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* The first admiral's page whose phone is offered its tap for the phase, or NULL: a side
+ * none of whose phones has committed yet. Every phone is told of its own side's battle alone. */
+static char *
+phone_offered (Fixture *fixture)
+{
+  for (guint a = 0; a < fixture->admirals->len; a++)
+    {
+      g_autofree char *told = NULL;
+      g_autoptr(JsonObject) phase = portal_tap_phase (g_ptr_array_index (fixture->admirals, a),
+                                                      &told);
+
+      g_assert_null (strstr (told, ENGAGEMENT));
+      if (phase != NULL && g_str_equal (json_object_get_string_member (phase, "state"), "open"))
+        return g_strdup (g_ptr_array_index (fixture->admirals, a));
+    }
+  return NULL;
+}
+
+/* @page's phone commits to its tap (32 bytes of its own, in hex, returned). */
+static char *
+phone_commits (const char *page)
+{
+  g_autofree char *told = NULL, *commit = NULL, *answer = NULL;
+  g_autoptr(JsonObject) phase = portal_tap_phase (page, &told);
+  char *nonce = g_compute_checksum_for_string (G_CHECKSUM_SHA256, page, -1);
+  guint status;
+
+  g_assert_nonnull (phase);
+  commit = portal_tap_commit (nonce);
+  answer = portal_tap_post (page, phase, "commit", commit, &status);
+  g_test_message ("commit: %s", answer);
+  g_assert_cmpuint (status, ==, 200);
+  return nonce;
+}
+
+/* No row, and the status under them, shows a commit or a tap (F-STRAT-4: the last to give
+ * cannot choose); the phone of @other is told nothing of @nonce's. */
+static void
+assert_nothing_shown (AdmiraltyDiceContributionDialog *dialog,
+                      const char                      *nonce,
+                      const char                      *other)
+{
+  g_autofree char *commit = portal_tap_commit (nonce);
+  g_autofree char *told = NULL;
+  g_autoptr(JsonObject) phase = portal_tap_phase (other, &told);
+
+  for (guint i = 0; i < admiralty_dice_contribution_dialog_get_n_entries (dialog); i++)
+    {
+      GtkWidget *row = GTK_WIDGET (admiralty_dice_contribution_dialog_get_entry (dialog, i));
+      const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+
+      g_assert_null (strstr (title, commit));
+      g_assert_null (strstr (title, nonce));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "");
+    }
+  g_assert_null (strstr (admiralty_dice_contribution_dialog_get_phones_status (dialog), commit));
+  g_assert_null (strstr (told, commit));
+  g_assert_null (strstr (told, nonce));
+}
+
+/* F-STRAT-4: the table's dice dialog asks the sides' phones through the chief, bad inputs
+ * first. The chief not reached (killed): said under the rows, typed dice still offered, and
+ * Ask the Phones Again, clicked once he is back, asks them. Escape mid-ask: nothing given, the
+ * phase not rolled, the dialog gone with no ask left in flight. A side whose phone never
+ * taps: the other's row says its phone has tapped, showing nothing of it, and both sides'
+ * dice typed (the tapped side's as the master's throw) roll the phase. */
+static void
+test_phone_taps_refused (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr(AdmBattleOrders) orders = NULL;
+  g_autoptr(AdmCampaign) chief = NULL;
+  g_autofree char *nonce = NULL, *first = NULL, *other = NULL, *mix = NULL;
+  const char *const thrown[] = { "2 6", "4 4", NULL };
+  AdmiraltyDiceContributionDialog *dialog;
+  const AdmDicePhaseMix *given;
+  AdmiraltyBattlePage *page;
+  AdmTableClient *client;
+  AdmBattle *battle;
+  AdmPhase rolling;
+  guint from;
+
+  if (fixture->dir == NULL)
+    {
+      g_test_skip ("no X display or no xdotool");
+      return;
+    }
+  page = open_battle_with_orders (fixture, &orders);
+  client = admiralty_battle_page_get_table_client (page);
+  battle = to_rolling_phase (fixture, page, client, orders);
+  rolling = adm_battle_get_phase (battle);
+  from = adm_battle_get_rolls (battle)->len + 1;
+
+  /* The chief gone: said, the dice can be typed, and the phones asked again once he is back. */
+  g_subprocess_force_exit (fixture->chief);
+  g_subprocess_wait (fixture->chief, NULL, NULL);
+  g_clear_object (&fixture->chief);
+  dialog = ask_the_sides (fixture);
+  iterate_until (phones_unreachable, dialog, 10000);
+  /* The network's words end their sentence before the next begins. */
+  g_assert_nonnull (strstr (admiralty_dice_contribution_dialog_get_phones_status (dialog),
+                            ". Type each side’s dice, or ask the phones again."));
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (
+                   admiralty_dice_contribution_dialog_get_entry (dialog, 0))));
+  wait_frame (GTK_WIDGET (dialog));
+  root_screenshot ("table-taps-unreachable.png", 1280, 800);
+  chief_start (fixture);
+  pointer_click_widget (button (GTK_WIDGET (dialog), "Ask the _Phones Again"));
+  iterate_until (phones_offered, dialog, 10000);
+  g_assert_null (find_widget (GTK_WIDGET (dialog), is_button_labelled, "Ask the _Phones Again"));
+  g_assert_cmpuint (rows_tapped (dialog), ==, 0);
+  first = phone_offered (fixture);
+  g_assert_nonnull (first);
+
+  /* Escape mid-ask: nothing given, nothing rolled, asking stops with the dialog. */
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  keys_to (GTK_WIDGET (dialog), "Escape");
+  iterate_until (finalized, &dialog, 5000);
+  battle = admiralty_battle_page_get_battle (page);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, rolling);
+  g_assert_cmpuint (adm_battle_get_rolls (battle)->len + 1, ==, from);
+  g_assert_cmpuint (adm_table_client_get_dice_given (client)->len, ==, 0);
+
+  /* Asked again: one phone commits, the other never. */
+  dialog = ask_the_sides (fixture);
+  iterate_until (phones_offered, dialog, 10000);
+  nonce = phone_commits (first);
+  iterate_until (one_row_tapped, dialog, 10000);
+  other = phone_offered (fixture);
+  g_assert_nonnull (other);
+  assert_nothing_shown (dialog, nonce, other);
+  g_assert_nonnull (strstr (admiralty_dice_contribution_dialog_get_phones_status (dialog),
+                            "1 of 2 sides have tapped"));
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "give"));
+  wait_frame (GTK_WIDGET (dialog));
+  root_screenshot ("table-taps-one-tapped.png", 1280, 800);
+  /* Both sides' dice thrown and typed: the phase rolls with them. */
+  dice_contributions_give (thrown);
+  iterate_until (phase_kept, client, 10000);
+  battle = admiralty_battle_page_get_battle (page);
+  g_assert_cmpint (adm_battle_get_phase (battle), !=, rolling);
+  g_assert_cmpuint (adm_table_client_get_dice_given (client)->len, ==, 1);
+  given = g_ptr_array_index (adm_table_client_get_dice_given (client), 0);
+  g_assert_cmpuint (given->from, ==, from);
+  g_assert_cmpuint (given->given->len, ==, 2);
+  for (guint g = 0; g < given->given->len; g++)
+    {
+      const AdmDiceContribution *one = g_ptr_array_index (given->given, g);
+
+      g_assert_nonnull (one->dice);
+      g_assert_null (one->nonce);
+    }
+  mix = g_strdup (given->mix);
+  close_window (fixture->window);
+  fixture->window = NULL;
+  chief = chief_campaign (fixture);
+  {
+    g_autoptr(GPtrArray) held = adm_campaign_get_dice_mixes (chief, ENGAGEMENT);
+    g_autofree char *text = file_contents (fixture->campaign);
+
+    g_assert_cmpuint (held->len, ==, 1);
+    g_assert_cmpstr (((const AdmDicePhaseMix *) g_ptr_array_index (held, 0))->mix, ==, mix);
+    g_assert_null (strstr (text, nonce));
+  }
+}
+
+/* F-STRAT-4: both sides' phones tap through the chief while the table's dialog is open. Each
+ * row says whether its side's phone has tapped, the first showing nothing of its tap to the
+ * other; once both taps are in, the dialog rolls the phase by itself, no key pressed. The
+ * chief journals both taps, the table's mix is his, and once the battle is ended at the table
+ * `verify-dice` recomputes every roll with them mixed in. */
+static void
+test_phone_taps (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(AdmBattleOrders) orders = NULL;
+  g_auto(GStrv) pages = g_new0 (char *, 3);
+  g_auto(GStrv) nonces = g_new0 (char *, 3);
+  AdmiraltyDiceContributionDialog *dialog;
+  const AdmDicePhaseMix *given;
+  AdmiraltyBattlePage *page;
+  AdmTableClient *client;
+  AdmBattle *battle;
+  AdmPhase rolling;
+  g_autofree char *mix = NULL;
+  guint from;
+
+  if (fixture->dir == NULL)
+    {
+      g_test_skip ("no X display or no xdotool");
+      return;
+    }
+  page = open_battle_with_orders (fixture, &orders);
+  client = admiralty_battle_page_get_table_client (page);
+  battle = to_rolling_phase (fixture, page, client, orders);
+  rolling = adm_battle_get_phase (battle);
+  from = adm_battle_get_rolls (battle)->len + 1;
+
+  dialog = ask_the_sides (fixture);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  iterate_until (phones_offered, dialog, 10000);
+  g_assert_cmpuint (rows_tapped (dialog), ==, 0);
+  pages[0] = phone_offered (fixture);
+  g_assert_nonnull (pages[0]);
+  nonces[0] = phone_commits (pages[0]);
+  iterate_until (one_row_tapped, dialog, 10000);
+  pages[1] = phone_offered (fixture);
+  g_assert_nonnull (pages[1]);
+  assert_nothing_shown (dialog, nonces[0], pages[1]);
+  nonces[1] = phone_commits (pages[1]);
+  iterate_until (both_rows_tapped, dialog, 10000);
+  g_assert_null (phone_offered (fixture));
+  wait_frame (GTK_WIDGET (dialog));
+  root_screenshot ("table-taps-both-tapped.png", 1280, 800);
+  /* Both committed: each phone shows its tap, and the dialog rolls by itself. */
+  for (guint p = 0; p < 2; p++)
+    {
+      g_autofree char *told = NULL, *answer = NULL;
+      g_autoptr(JsonObject) phase = portal_tap_phase (pages[p], &told);
+      guint status;
+
+      g_assert_nonnull (phase);
+      g_assert_cmpstr (json_object_get_string_member (phase, "state"), ==, "committed");
+      g_assert_true (json_object_get_boolean_member (phase, "ready"));
+      answer = portal_tap_post (pages[p], phase, "tap", nonces[p], &status);
+      g_test_message ("tap: %s", answer);
+      g_assert_cmpuint (status, ==, 200);
+    }
+  iterate_until (finalized, &dialog, 10000);
+  iterate_until (phase_kept, client, 10000);
+  battle = admiralty_battle_page_get_battle (page);
+  g_assert_cmpint (adm_battle_get_phase (battle), !=, rolling);
+  g_assert_cmpuint (adm_battle_get_rolls (battle)->len, >=, from);
+  g_assert_cmpuint (adm_table_client_get_dice_given (client)->len, ==, 1);
+  given = g_ptr_array_index (adm_table_client_get_dice_given (client), 0);
+  g_assert_cmpuint (given->from, ==, from);
+  g_assert_cmpuint (given->given->len, ==, 2);
+  for (guint g = 0; g < 2; g++)
+    {
+      const AdmDiceContribution *one = g_ptr_array_index (given->given, g);
+
+      g_assert_null (one->dice);
+      g_assert_true (g_strcmp0 (one->nonce, nonces[0]) == 0 ||
+                     g_strcmp0 (one->nonce, nonces[1]) == 0);
+    }
+  mix = g_strdup (given->mix);
+  close_window (fixture->window);
+  fixture->window = NULL;
+
+  /* Ended at the table, the chief reveals the secret: every roll can be derived again. */
+  {
+    g_autoptr(CliResult) end = run_cli ("join", fixture->link, "--engagement", ENGAGEMENT,
+                                        "--end", "--reason", "Pol Six withdrew", NULL);
+
+    g_test_message ("end: %s%s", end->out, end->err);
+    g_assert_cmpint (end->status, ==, 0);
+  }
+  chief_stop (fixture);
+  {
+    g_autofree char *text = file_contents (fixture->campaign);
+    g_autoptr(CliResult) check = run_cli ("verify-dice", fixture->campaign, ENGAGEMENT, NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AdmCampaign) chief = adm_campaign_open (fixture->campaign, &error);
+    g_autoptr(GPtrArray) held = NULL;
+
+    g_assert_no_error (error);
+    held = adm_campaign_get_dice_mixes (chief, ENGAGEMENT);
+    g_assert_cmpuint (held->len, ==, 1);
+    g_assert_cmpstr (((const AdmDicePhaseMix *) g_ptr_array_index (held, 0))->mix, ==, mix);
+    for (guint p = 0; p < 2; p++)
+      g_assert_nonnull (strstr (text, nonces[p]));
+    g_test_message ("%s%s", check->out, check->err);
+    g_assert_cmpint (check->status, ==, 0);
+    g_assert_nonnull (strstr (check->out, "mixed with its phase's contributions"));
+    g_assert_nonnull (strstr (check->out, nonces[0]));
+    g_assert_nonnull (strstr (check->out, nonces[1]));
+    g_assert_null (strstr (check->out, "DOES NOT MATCH"));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -941,5 +1329,9 @@ main (int    argc,
               fixture_set_up, test_tired_master, fixture_tear_down);
   g_test_add ("/ui/table-placements/F-STRAT-4/sides-dice", Fixture, NULL,
               fixture_set_up, test_sides_dice, fixture_tear_down);
+  g_test_add ("/ui/table-placements/F-STRAT-4/phone-taps-refused", Fixture, NULL,
+              fixture_set_up, test_phone_taps_refused, fixture_tear_down);
+  g_test_add ("/ui/table-placements/F-STRAT-4/phone-taps", Fixture, NULL,
+              fixture_set_up, test_phone_taps, fixture_tear_down);
   return ui_test_finish (g_test_run ());
 }

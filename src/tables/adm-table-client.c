@@ -2463,36 +2463,69 @@ dice_ask_message (AdmTableClient *self,
   return json_post (self, self->engagement, "dice", builder);
 }
 
-gboolean
-adm_table_client_ask_dice_sync (AdmTableClient       *self,
-                                const AdmTurnOrders  *orders,
-                                gboolean             *complete,
-                                GCancellable         *cancellable,
-                                GError              **error)
+/* The ask refused before anything is sent: the battle is no longer fought here. */
+static gboolean
+dice_ask_ended (AdmTableClient  *self,
+                GError         **error)
 {
-  g_autoptr(SoupMessage) msg = NULL;
-  g_autoptr(GBytes) body = NULL;
+  if (self->refused == NULL && self->end_reason == NULL)
+    return FALSE;
+  g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_ENDED,
+               _("The battle of engagement %s is no longer fought at this table: no dice "
+                 "are given to it"), self->engagement);
+  return TRUE;
+}
+
+/* The sides whose phone committed to a tap not shown yet, from the answer's "tapped": side
+ * ids of the battle alone, each once. */
+static GStrv
+read_tapped (AdmTableClient *self,
+             JsonObject     *answer)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(GPtrArray) seen = g_ptr_array_new ();
+  JsonNode *node = json_object_get_member (answer, "tapped");
+  JsonArray *array = node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node)
+                                                                   : NULL;
+
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      const char *side = JSON_NODE_HOLDS_VALUE (element) &&
+                         json_node_get_value_type (element) == G_TYPE_STRING
+                         ? json_node_get_string (element) : NULL;
+      gboolean found = FALSE;
+
+      for (guint s = 0; side != NULL && s < adm_battle_get_n_sides (self->battle); s++)
+        found = found || g_str_equal (adm_battle_get_side (self->battle, s)->id, side);
+      if (found && !g_ptr_array_find_with_equal_func (seen, side, g_str_equal, NULL))
+        {
+          g_ptr_array_add (seen, (gpointer) side);
+          g_strv_builder_add (builder, side);
+        }
+    }
+  return g_strv_builder_end (builder);
+}
+
+/* The chief's answer to the ask of the phase's dice: what he holds of it kept beside the
+ * battle, *@complete once every side has given, *@tapped (may be NULL) the sides whose phone
+ * committed to a tap he has not shown yet. */
+static gboolean
+take_dice_answer (AdmTableClient  *self,
+                  SoupMessage     *msg,
+                  GBytes          *body,
+                  gboolean        *complete,
+                  GStrv           *tapped,
+                  GError         **error)
+{
   g_autoptr(JsonObject) answer = NULL;
   g_autoptr(GPtrArray) held = NULL, before = NULL, sides = NULL;
   g_autoptr(GError) local_error = NULL;
-  g_autofree char *declarations = NULL, *text = NULL;
+  g_autofree char *text = NULL;
   const char *given;
 
-  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), FALSE);
-  g_return_val_if_fail (self->battle != NULL && complete != NULL, FALSE);
-
   *complete = FALSE;
-  if (self->refused != NULL || self->end_reason != NULL)
-    {
-      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_ENDED,
-                   _("The battle of engagement %s is no longer fought at this table: no dice "
-                     "are given to it"), self->engagement);
-      return FALSE;
-    }
-  declarations = adm_battle_declarations_digest (self->battle, orders);
-  msg = dice_ask_message (self, declarations);
-  body = request_sync (self, msg, MAX_ANSWER, cancellable, error);
-  if (body == NULL || (answer = parse_object (self, body, error)) == NULL)
+  if ((answer = parse_object (self, body, error)) == NULL)
     return FALSE;
   if (soup_message_get_status (msg) == SOUP_STATUS_CONFLICT)
     {
@@ -2537,6 +2570,126 @@ adm_table_client_ask_dice_sync (AdmTableClient       *self,
     }
   sides = adm_dice_mixes_sides_to_give (self->mixes, self->battle);
   *complete = sides->len == 0;
+  if (tapped != NULL)
+    *tapped = read_tapped (self, answer);
+  return TRUE;
+}
+
+gboolean
+adm_table_client_ask_dice_sync (AdmTableClient       *self,
+                                const AdmTurnOrders  *orders,
+                                gboolean             *complete,
+                                GCancellable         *cancellable,
+                                GError              **error)
+{
+  g_autoptr(SoupMessage) msg = NULL;
+  g_autoptr(GBytes) body = NULL;
+  g_autofree char *declarations = NULL;
+
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), FALSE);
+  g_return_val_if_fail (self->battle != NULL && complete != NULL, FALSE);
+
+  *complete = FALSE;
+  if (dice_ask_ended (self, error))
+    return FALSE;
+  declarations = adm_battle_declarations_digest (self->battle, orders);
+  msg = dice_ask_message (self, declarations);
+  body = request_sync (self, msg, MAX_ANSWER, cancellable, error);
+  return body != NULL && take_dice_answer (self, msg, body, complete, NULL, error);
+}
+
+typedef struct {
+  gboolean  complete;
+  GStrv     tapped;
+} DiceAnswer;
+
+static void
+dice_answer_free (DiceAnswer *answer)
+{
+  g_strfreev (answer->tapped);
+  g_free (answer);
+}
+
+static void
+ask_dice_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  g_autoptr(GTask) task = data;
+  AdmTableClient *self = ADM_TABLE_CLIENT (source);
+  g_autoptr(GBytes) body = NULL;
+  DiceAnswer *answer = g_new0 (DiceAnswer, 1);
+  GError *error = NULL;
+
+  body = g_task_propagate_pointer (G_TASK (result), &error);
+  /* The battle closed meanwhile: nothing to keep the answer beside. */
+  if (body != NULL && self->battle == NULL)
+    error = g_error_new (ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_ENDED,
+                         _("The battle of engagement %s is no longer fought at this table: no "
+                           "dice are given to it"), self->engagement);
+  if (body == NULL || error != NULL ||
+      !take_dice_answer (self, request_get_message (result), body, &answer->complete,
+                         &answer->tapped, &error))
+    {
+      dice_answer_free (answer);
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task, answer, (GDestroyNotify) dice_answer_free);
+}
+
+void
+adm_table_client_ask_dice_async (AdmTableClient       *self,
+                                 const char           *declarations,
+                                 GCancellable         *cancellable,
+                                 GAsyncReadyCallback   callback,
+                                 gpointer              user_data)
+{
+  g_autoptr(SoupMessage) msg = NULL;
+  GError *error = NULL;
+  GTask *task;
+
+  g_return_if_fail (ADM_IS_TABLE_CLIENT (self));
+  g_return_if_fail (self->battle != NULL && declarations != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, adm_table_client_ask_dice_async);
+  if (dice_ask_ended (self, &error))
+    {
+      g_task_return_error (task, error);
+      g_object_unref (task);
+      return;
+    }
+  msg = dice_ask_message (self, declarations);
+  request_async (self, msg, MAX_ANSWER, cancellable, ask_dice_cb, task);
+}
+
+gboolean
+adm_table_client_ask_dice_finish (AdmTableClient  *self,
+                                  GAsyncResult    *result,
+                                  gboolean        *complete,
+                                  GStrv           *tapped,
+                                  GError         **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  DiceAnswer *answer;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (complete != NULL, FALSE);
+
+  *complete = FALSE;
+  if (tapped != NULL)
+    *tapped = NULL;
+  answer = g_task_propagate_pointer (G_TASK (result), &local_error);
+  if (answer == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  *complete = answer->complete;
+  if (tapped != NULL)
+    *tapped = g_steal_pointer (&answer->tapped);
+  dice_answer_free (answer);
   return TRUE;
 }
 

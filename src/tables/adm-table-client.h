@@ -278,6 +278,20 @@ gboolean             adm_table_client_ask_dice_sync (AdmTableClient       *self,
                                                      gboolean             *complete,
                                                      GCancellable         *cancellable,
                                                      GError              **error);
+/* The same without blocking, for the app's dice dialog, the declarations given by their digest
+ * @declarations (adm_battle_declarations_digest ()): finished with *@complete as above and
+ * *@tapped (may be NULL; owned, never NULL on success) the sides whose phone has committed to
+ * its tap and has not shown it yet — the tap is shown once every side has given. */
+void                 adm_table_client_ask_dice_async  (AdmTableClient       *self,
+                                                       const char           *declarations,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+gboolean             adm_table_client_ask_dice_finish (AdmTableClient       *self,
+                                                       GAsyncResult         *result,
+                                                       gboolean             *complete,
+                                                       GStrv                *tapped,
+                                                       GError              **error);
 /* The sides' dice given here (AdmDicePhaseMix*, adm-dice-contribution.h), borrowed. */
 GPtrArray           *adm_table_client_get_dice_given (AdmTableClient *self);
 

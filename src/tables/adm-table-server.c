@@ -777,7 +777,8 @@ int_member (JsonObject *root,
  * JSON body: {"assignment", "from", "turn", "phase", "declarations", "dice"} ("dice": the 2d6
  * typed there, as a message's `dice` attribute, or absent). Answered with the receipt and
  * "given": what the chief holds of that phase, the dice typed and the phones' taps shown, in
- * the same text (null for none). */
+ * the same text (null for none), and "tapped": the sides whose phone committed to a tap not
+ * shown yet (their ids, never the commit). */
 static void
 job_ask_dice (AdmTableServer *self,
               TableJob       *job,
@@ -823,6 +824,23 @@ job_ask_dice (AdmTableServer *self,
         json_builder_add_string_value (builder, given);
       else
         json_builder_add_null_value (builder);
+      /* The sides whose phone committed to a tap not shown yet: which, never the commit. */
+      json_builder_set_member_name (builder, "tapped");
+      json_builder_begin_array (builder);
+      for (guint m = 0; m < held->len; m++)
+        {
+          const AdmDicePhaseMix *mix = g_ptr_array_index (held, m);
+
+          for (guint g = 0; g < mix->given->len; g++)
+            {
+              const AdmDiceContribution *contribution = g_ptr_array_index (mix->given, g);
+
+              if (contribution->commit != NULL && contribution->nonce == NULL &&
+                  contribution->dice == NULL)
+                json_builder_add_string_value (builder, contribution->side);
+            }
+        }
+      json_builder_end_array (builder);
       json_builder_end_object (builder);
       answer = json_builder_get_root (builder);
       answer_json (job, SOUP_STATUS_OK, answer);

@@ -1707,13 +1707,14 @@ ask_contributions (AdmiraltyBattlePage *self)
           : adm_campaign_dice_sides_to_give (self->campaign, self->engagement_id, self->battle);
   if (sides->len == 0)
     return FALSE;
+  declarations = adm_battle_declarations_digest (self->battle,
+                                                 admiralty_battle_page_turn_orders (self));
+  /* At a table, the dialog asks the phones through the chief, bound to the same. */
   if (self->client != NULL)
     dialog = admiralty_dice_contribution_dialog_new_at_table (
-      GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), self->client, sides);
+      GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), self->client, sides, declarations);
   else
     {
-      declarations = adm_battle_declarations_digest (self->battle,
-                                                     admiralty_battle_page_turn_orders (self));
       /* The admirals' phones offer their tap for this phase now, bound to the same; journaled,
        * so that it holds after a restart. Not asked, the sides' dice are still typed here. */
       if (!adm_campaign_ask_dice (self->campaign, self->engagement_id, declarations,

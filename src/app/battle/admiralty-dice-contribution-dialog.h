@@ -28,15 +28,22 @@ GtkWidget *admiralty_dice_contribution_dialog_new  (GtkWindow     *parent,
                                                     GPtrArray     *sides,
                                                     const char    *declarations);
 /* The same at a table (adm-table-client.h): @sides of its open battle
- * (adm_dice_mixes_sides_to_give ()), the dice given to it (adm_table_client_give_dice ()). */
+ * (adm_dice_mixes_sides_to_give ()), the dice given to it (adm_table_client_give_dice ()).
+ * With @declarations (the digest of the phase's locked declarations), the sides' phones are
+ * asked through the chief (adm_table_client_ask_dice_async ()) while the dialog is open: each
+ * row says whether its side's phone has tapped, the dialog answers "give" by itself once every
+ * side has given, and a chief not reached is said under the rows, the dice typed instead. */
 GtkWidget *admiralty_dice_contribution_dialog_new_at_table (GtkWindow      *parent,
                                                             AdmTableClient *client,
-                                                            GPtrArray      *sides);
+                                                            GPtrArray      *sides,
+                                                            const char     *declarations);
 /* Journals the dice typed, each side's as its own entry bound to the declarations
  * (adm_campaign_give_declared_dice ()), or at a table given to its battle: FALSE with @error
  * at the first refused (those before it are kept). */
 gboolean   admiralty_dice_contribution_dialog_give (AdmiraltyDiceContributionDialog  *self,
                                                     GError                          **error);
+/* The line saying how the phones are asked, for the tests ("" when they are not). */
+const char  *admiralty_dice_contribution_dialog_get_phones_status (AdmiraltyDiceContributionDialog *self);
 /* The number of sides asked, and the entry of side @index, for the tests. */
 guint        admiralty_dice_contribution_dialog_get_n_entries (AdmiraltyDiceContributionDialog *self);
 GtkEditable *admiralty_dice_contribution_dialog_get_entry (AdmiraltyDiceContributionDialog *self,
