@@ -639,6 +639,47 @@ test_taken_back (Fixture       *fixture,
   g_assert_cmpuint (entries_of (again), ==, 3);
 }
 
+/* A client made on a thread's own context, as a table's worker or the rehearsal's tables
+ * make theirs: its retry's wait is on that context, and a flush that sends at once gives the
+ * wait up there, never in the default context (where G_DEBUG=fatal-warnings would fail on a
+ * source not found, or another source of the same number be removed). */
+static void
+test_own_context (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = NULL;
+  g_autoptr(AdmDiceSource) dice = ADM_DICE_SOURCE (adm_dice_prng_new (3));
+  g_autoptr(AdmBattle) battle = NULL;
+  guint posts;
+
+  g_main_context_push_thread_default (context);
+  client = adm_table_client_new (fixture->link, &error);
+  g_assert_no_error (error);
+  battle = adm_table_client_open_battle_sync (client, "c1-3", NULL, NULL, &error);
+  g_assert_no_error (error);
+  resolve (battle, dice);
+  g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_assert_no_error (error);
+  posts = fixture->chief.posts;
+
+  /* The chief gone: the entry waits for the next try. */
+  chief_stop (&fixture->chief);
+  resolve (battle, dice);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_false (adm_table_client_flush (client, 300, &error));
+      g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_UNREACHABLE);
+      g_clear_error (&error);
+      g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_WAITING);
+      g_assert_cmpuint (adm_table_client_get_waiting (client), ==, 1);
+    }
+  g_assert_cmpuint (fixture->chief.posts, ==, posts);
+  g_clear_object (&client);
+  g_main_context_pop_thread_default (context);
+}
+
 static void
 message_cb (AdmTableClient *client,
             GParamSpec     *pspec,
@@ -1020,6 +1061,8 @@ main (int    argc,
               test_odd_refusals, fixture_teardown);
   g_test_add ("/portal/table-client/taken-back", Fixture, NULL, fixture_setup,
               test_taken_back, fixture_teardown);
+  g_test_add ("/portal/table-client/own-context", Fixture, NULL, fixture_setup,
+              test_own_context, fixture_teardown);
   g_test_add ("/portal/table-client/open-async", Fixture, NULL, fixture_setup,
               test_open_async, fixture_teardown);
   g_test_add ("/portal/table-client/hostile-listing", Fixture, NULL, fixture_setup,

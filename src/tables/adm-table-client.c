@@ -79,7 +79,7 @@ struct _AdmTableClient
   GCancellable        *cancellable;
   gboolean             in_flight;
   guint                sent_from;    /* the message in flight starts there */
-  guint                retry_id;
+  GSource             *retry;        /* the next try's wait, on @context */
   guint                backoff_ms;
   gboolean             odd;          /* the chief's last answer was none the protocol has */
   GError              *error;        /* the last failure, for adm_table_client_flush () */
@@ -400,13 +400,24 @@ set_state (AdmTableClient      *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WAITING]);
 }
 
+/* The next try's wait given up. The wait is on the client's own context, which need not be
+ * the default one g_source_remove () looks in. */
+static void
+cancel_retry (AdmTableClient *self)
+{
+  if (self->retry == NULL)
+    return;
+  g_source_destroy (self->retry);
+  g_clear_pointer (&self->retry, g_source_unref);
+}
+
 static void
 adm_table_client_dispose (GObject *object)
 {
   AdmTableClient *self = ADM_TABLE_CLIENT (object);
 
   g_cancellable_cancel (self->cancellable);
-  g_clear_handle_id (&self->retry_id, g_source_remove);
+  cancel_retry (self);
   g_clear_signal_handler (&self->changed_id, self->battle);
   g_clear_object (&self->battle);
   g_clear_pointer (&self->lock, adm_file_lock_unref);
@@ -1236,7 +1247,7 @@ retry_cb (gpointer data)
 {
   AdmTableClient *self = data;
 
-  self->retry_id = 0;
+  g_clear_pointer (&self->retry, g_source_unref);
   send_next (self);
   return G_SOURCE_REMOVE;
 }
@@ -1244,11 +1255,10 @@ retry_cb (gpointer data)
 static void
 schedule_retry (AdmTableClient *self)
 {
-  g_autoptr(GSource) source = g_timeout_source_new (self->backoff_ms);
-
+  self->retry = g_timeout_source_new (self->backoff_ms);
   self->backoff_ms = MIN (self->backoff_ms * 2, RETRY_MAX_MS);
-  g_source_set_callback (source, retry_cb, self, NULL);
-  self->retry_id = g_source_attach (source, self->context);
+  g_source_set_callback (self->retry, retry_cb, self, NULL);
+  g_source_attach (self->retry, self->context);
 }
 
 /* A failure: kept for adm_table_client_flush (); the state and message say it. */
@@ -1477,7 +1487,7 @@ send_next (AdmTableClient *self)
   g_autofree char *data = NULL;
   gsize length = 0;
 
-  if (self->battle == NULL || self->refused != NULL || self->in_flight || self->retry_id != 0 ||
+  if (self->battle == NULL || self->refused != NULL || self->in_flight || self->retry != NULL ||
       (self->state == ADM_TABLE_CLIENT_REFUSED))
     return;
   if (adm_table_client_get_waiting (self) == 0)
@@ -2074,7 +2084,7 @@ open_from_listing (AdmTableClient            *self,
       battle = adm_table_client_open_battle (self, engagement_id, NULL, NULL, &local_error);
       if (battle != NULL && odd)
         {
-          g_clear_handle_id (&self->retry_id, g_source_remove);
+          cancel_retry (self);
           answered_oddly (self, g_error_copy (list_error));
         }
       if (battle == NULL &&
@@ -2772,9 +2782,9 @@ adm_table_client_flush (AdmTableClient  *self,
   g_return_val_if_fail (self->battle != NULL, FALSE);
 
   /* Now, not after the retry's wait. */
-  if (self->retry_id != 0)
+  if (self->retry != NULL)
     {
-      g_clear_handle_id (&self->retry_id, g_source_remove);
+      cancel_retry (self);
       send_next (self);
     }
   deadline = g_timeout_source_new (timeout_ms);
