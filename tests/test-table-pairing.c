@@ -756,6 +756,52 @@ test_advertised (Fixture       *fixture,
   run_until (gone, &looking);
 }
 
+/* No system bus to reach Avahi through: the chief's advert and the table's finder each say
+ * that Avahi is not running on this computer, the words a master can act on, never Avahi's own
+ * "Operation failed" or "Daemon not running". Two such buses: a socket that is not there, and
+ * an address that is no socket at all. Each in a process of its own, as D-Bus keeps the
+ * system bus's address once read. */
+static void
+test_no_system_bus (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  const char *addresses[] = { "unix:path=/nonexistent/admiralty-no-system-bus",
+                              "unix:path=/dev/null/no-system-bus" };
+
+  if (g_test_subprocess ())
+    {
+      AdmTableAdvert *advert = adm_table_server_get_advert (fixture->tables);
+      g_autoptr(AdmTableFinder) finder = adm_table_finder_new ();
+      const char *advert_message, *finder_message;
+
+      run_until (advert_settled, advert);
+      g_assert_false (adm_table_advert_get_published (advert));
+      advert_message = adm_table_advert_get_message (advert);
+      finder_message = adm_table_finder_get_message (finder);
+      g_test_message ("advert: %s; finder: %s", advert_message, finder_message);
+      g_assert_cmpstr (advert_message, ==, "Tables are not advertised on this network: Avahi is "
+                                           "not running on this computer; tables join by their "
+                                           "links");
+      g_assert_cmpstr (finder_message, ==, "Chief masters on this network cannot be looked for: "
+                                           "Avahi is not running on this computer; paste the "
+                                           "table’s link instead");
+      g_assert_cmpuint (g_list_model_get_n_items (adm_table_finder_get_chiefs (finder)), ==, 0);
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (addresses); i++)
+    {
+      g_autofree char *before = g_strdup (g_getenv ("DBUS_SYSTEM_BUS_ADDRESS"));
+
+      g_setenv ("DBUS_SYSTEM_BUS_ADDRESS", addresses[i], TRUE);
+      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      if (before != NULL)
+        g_setenv ("DBUS_SYSTEM_BUS_ADDRESS", before, TRUE);
+      else
+        g_unsetenv ("DBUS_SYSTEM_BUS_ADDRESS");
+      g_test_trap_assert_passed ();
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -778,5 +824,7 @@ main (int    argc,
               fixture_teardown);
   g_test_add ("/engine/table-pairing/advertised", Fixture, NULL, fixture_setup, test_advertised,
               fixture_teardown);
+  g_test_add ("/engine/table-pairing/no-system-bus", Fixture, NULL, fixture_setup,
+              test_no_system_bus, fixture_teardown);
   return g_test_run ();
 }

@@ -81,15 +81,37 @@ set_state (AdmTableAdvert *self,
   g_object_thaw_notify (G_OBJECT (self));
 }
 
+gboolean
+adm_table_avahi_unreachable (int error)
+{
+  switch (error)
+    {
+    case AVAHI_ERR_NO_DAEMON:
+    case AVAHI_ERR_DBUS_ERROR:
+    case AVAHI_ERR_DISCONNECTED:
+    /* avahi_client_new () with a system bus address that is no socket. */
+    case AVAHI_ERR_FAILURE:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
 static void
 avahi_failed (AdmTableAdvert *self,
               int             error)
 {
-  g_autofree char *message =
-      /* Translators: the end is Avahi's own message, in English ("Daemon not running") */
-      g_strdup_printf (_("Tables are not advertised on this network (Avahi: %s); tables join by "
-                         "their links"), avahi_strerror (error));
+  g_autofree char *message = NULL;
 
+  if (adm_table_avahi_unreachable (error))
+    {
+      set_state (self, FALSE, _("Tables are not advertised on this network: Avahi is not "
+                                "running on this computer; tables join by their links"));
+      return;
+    }
+  /* Translators: the end is Avahi's own message, in English ("Access denied") */
+  message = g_strdup_printf (_("Tables are not advertised on this network (Avahi: %s); tables "
+                               "join by their links"), avahi_strerror (error));
   set_state (self, FALSE, message);
 }
 
@@ -197,8 +219,7 @@ client_cb (AvahiClient      *client,
       avahi_failed (self, avahi_client_errno (client));
       break;
     case AVAHI_CLIENT_CONNECTING:
-      set_state (self, FALSE, _("Tables are not advertised on this network: Avahi is not "
-                                "running on this computer; tables join by their links"));
+      avahi_failed (self, AVAHI_ERR_NO_DAEMON);
       break;
     default:
       break;

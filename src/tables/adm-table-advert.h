@@ -32,6 +32,11 @@ gboolean        adm_table_advert_get_published (AdmTableAdvert *self);
 const char     *adm_table_advert_get_name      (AdmTableAdvert *self);
 const char     *adm_table_advert_get_message   (AdmTableAdvert *self);
 
+/* Whether Avahi's @error (an AVAHI_ERR_ code) means it cannot be reached on this computer: no
+ * daemon, no system bus or a bus that cannot be opened, the daemon gone. A master is then told
+ * that Avahi is not running, rather than Avahi's own words ("Operation failed"). */
+gboolean        adm_table_avahi_unreachable    (int             error);
+
 /* @name cut to at most 63 bytes at a character's boundary: the longest DNS-SD instance name. */
 char           *adm_table_service_name         (const char     *name) G_GNUC_WARN_UNUSED_RESULT;
 

@@ -51,11 +51,17 @@ static void
 avahi_failed (AdmTableFinder *self,
               int             error)
 {
-  g_autofree char *message =
-      /* Translators: the end is Avahi's own message, in English ("Daemon not running") */
-      g_strdup_printf (_("Chief masters on this network cannot be looked for (Avahi: %s); "
-                         "paste the table’s link instead"), avahi_strerror (error));
+  g_autofree char *message = NULL;
 
+  if (adm_table_avahi_unreachable (error))
+    {
+      set_message (self, _("Chief masters on this network cannot be looked for: Avahi is not "
+                           "running on this computer; paste the table’s link instead"));
+      return;
+    }
+  /* Translators: the end is Avahi's own message, in English ("Access denied") */
+  message = g_strdup_printf (_("Chief masters on this network cannot be looked for (Avahi: %s); "
+                               "paste the table’s link instead"), avahi_strerror (error));
   set_message (self, message);
 }
 
@@ -166,8 +172,7 @@ client_cb (AvahiClient      *client,
       avahi_failed (self, avahi_client_errno (client));
       break;
     case AVAHI_CLIENT_CONNECTING:
-      set_message (self, _("Chief masters on this network cannot be looked for: Avahi is not "
-                           "running on this computer; paste the table’s link instead"));
+      avahi_failed (self, AVAHI_ERR_NO_DAEMON);
       break;
     case AVAHI_CLIENT_S_COLLISION:
     case AVAHI_CLIENT_S_REGISTERING:
