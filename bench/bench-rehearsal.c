@@ -22,8 +22,9 @@
  *   few minutes: before their hand-in (sent once they are back), while sending it, before the
  *   portal got it whole or after, before its answer (back, the script sends it again, once,
  *   with the same client id), or around their final mark.
- * - 3 tables, each a table master's Admiralty on another laptop (adm-table-client.h over TLS):
- *   it lists what the chief handed it, opens the battle, plays its phases with the program
+ * - 3 tables, each a table master's Admiralty on another laptop (adm-table-client.h over TLS),
+ *   from a loopback address of its own after the phones' (127.0.0.22 …): it lists what the
+ *   chief handed it, opens the battle, plays its phases with the program
  *   dice the chief committed to (its formations closing on the enemy, every gun that bears
  *   firing: bench_play_phase ()), takes one back and plays it again, and ends the battle.
  *
@@ -874,7 +875,22 @@ fought_free (gpointer data)
 typedef struct {
   char *name;   /* "Table 2" */
   char *link;
+  guint index;  /* 0 … N_TABLES − 1: its laptop 127.0.0.(N_PHONES + index + 2) */
 } Table;
+
+/* A client of @table's link from its laptop's address. */
+static AdmTableClient *
+table_client_new (Table   *table,
+                  GError **error)
+{
+  g_autofree char *from = g_strdup_printf ("127.0.0.%u", N_PHONES + table->index + 2);
+  g_autoptr(GInetAddress) address = g_inet_address_new_from_string (from);
+  AdmTableClient *client = adm_table_client_new (table->link, error);
+
+  if (client != NULL)
+    adm_table_client_set_local_address (client, address);
+  return client;
+}
 
 /* One battle at this table, from its opening to its ending sent. */
 static void
@@ -883,7 +899,7 @@ table_fight (Table        *table,
              const char   *engagement)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmTableClient) client = adm_table_client_new (table->link, &error);
+  g_autoptr(AdmTableClient) client = table_client_new (table, &error);
   g_autoptr(AdmBattle) battle = NULL;
   g_autoptr(AdmDiceSource) dice = NULL;
   gboolean reachable = FALSE;
@@ -971,7 +987,7 @@ table_thread (gpointer data)
   g_autoptr(GError) error = NULL;
 
   g_main_context_push_thread_default (context);
-  lister = adm_table_client_new (table->link, &error);
+  lister = table_client_new (table, &error);
   if (lister == NULL)
     problem ("%s: %s", table->name, error->message);
   for (;;)
@@ -1725,6 +1741,7 @@ main (int   argc,
     }
   for (guint t = 0; t < N_TABLES; t++)
     {
+      tables[t].index = t;
       tables[t].name = adm_table_server_table_name (t + 1);
       tables[t].link = adm_table_server_get_link (server, tables[t].name);
       g_ptr_array_add (threads, g_thread_new ("table", table_thread, &tables[t]));

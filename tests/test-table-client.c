@@ -56,6 +56,7 @@ typedef struct {
   GTlsCertificate *certificate; /* what the server answering shows: the chief's, or a man in
                                  * the middle's */
   guint         requests;     /* the requests the server answering read */
+  char         *from;         /* the address the last request came from */
 } Chief;
 
 /* The chief's certificate, and another one, the same for the whole run. */
@@ -224,6 +225,8 @@ handler_cb (SoupServer        *server,
 
   g_mutex_lock (&chief->lock);
   chief->requests++;
+  g_free (chief->from);
+  chief->from = g_strdup (soup_server_message_get_remote_host (msg));
   /* The tables speak TLS alone. */
   g_assert_cmpstr (g_uri_get_scheme (soup_server_message_get_uri (msg)), ==, "https");
   if (g_str_equal (method, "GET") && g_str_equal (path, "/table/" TOKEN "/") &&
@@ -407,6 +410,7 @@ fixture_teardown (Fixture       *fixture,
   g_free (fixture->link);
   g_free (fixture->chief.battle);
   g_free (fixture->chief.end_reason);
+  g_free (fixture->chief.from);
   g_array_unref (fixture->chief.froms);
   g_clear_object (&fixture->chief.certificate);
   g_mutex_clear (&fixture->chief.lock);
@@ -678,6 +682,34 @@ test_own_context (Fixture       *fixture,
   g_assert_cmpuint (fixture->chief.posts, ==, posts);
   g_clear_object (&client);
   g_main_context_pop_thread_default (context);
+}
+
+/* A client sending from the address it is given, as each table of a rehearsal on one computer
+ * does from a loopback address of its own: the chief sees its requests come from there. */
+static void
+test_local_address (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(GInetAddress) address = g_inet_address_new_from_string ("127.0.0.23");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = adm_table_client_new (fixture->link, &error);
+  g_autoptr(AdmDiceSource) dice = ADM_DICE_SOURCE (adm_dice_prng_new (3));
+  g_autoptr(AdmBattle) battle = NULL;
+
+  g_assert_no_error (error);
+  adm_table_client_set_local_address (client, address);
+  battle = adm_table_client_open_battle_sync (client, "c1-3", NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_mutex_lock (&fixture->chief.lock);
+  g_assert_cmpstr (fixture->chief.from, ==, "127.0.0.23");
+  g_mutex_unlock (&fixture->chief.lock);
+  resolve (battle, dice);
+  g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_assert_no_error (error);
+  g_mutex_lock (&fixture->chief.lock);
+  g_assert_cmpstr (fixture->chief.from, ==, "127.0.0.23");
+  g_assert_cmpuint (fixture->chief.posts, >=, 1);
+  g_mutex_unlock (&fixture->chief.lock);
 }
 
 static void
@@ -1063,6 +1095,8 @@ main (int    argc,
               test_taken_back, fixture_teardown);
   g_test_add ("/portal/table-client/own-context", Fixture, NULL, fixture_setup,
               test_own_context, fixture_teardown);
+  g_test_add ("/portal/table-client/local-address", Fixture, NULL, fixture_setup,
+              test_local_address, fixture_teardown);
   g_test_add ("/portal/table-client/open-async", Fixture, NULL, fixture_setup,
               test_open_async, fixture_teardown);
   g_test_add ("/portal/table-client/hostile-listing", Fixture, NULL, fixture_setup,

@@ -505,6 +505,21 @@ adm_table_client_init (AdmTableClient *self)
   self->backoff_ms = RETRY_FIRST_MS;
 }
 
+/* The room's network, never a proxy: the chief's laptop is on it. No certificate authority
+ * either: with no database every certificate fails its check, and the one whose fingerprint
+ * the link carries is accepted, whatever its names and dates (accept_certificate_cb ()). */
+static SoupSession *
+new_session (GInetSocketAddress *local)
+{
+  SoupSession *session = soup_session_new_with_options ("timeout", TIMEOUT_S,
+                                                        "idle-timeout", TIMEOUT_S,
+                                                        "proxy-resolver", NULL,
+                                                        "local-address", local, NULL);
+
+  soup_session_set_tls_database (session, NULL);
+  return session;
+}
+
 AdmTableClient *
 adm_table_client_new (const char  *link,
                       GError     **error)
@@ -525,15 +540,24 @@ adm_table_client_new (const char  *link,
                   : g_strdup (g_uri_get_host (uri));
   self->fingerprint = g_strdup (g_uri_get_fragment (uri) + strlen ("sha256="));
   self->base = g_strndup (self->link, strcspn (self->link, "#"));
-  /* The room's network, never a proxy: the chief's laptop is on it. No certificate
-   * authority either: with no database every certificate fails its check, and the one
-   * whose fingerprint the link carries is accepted, whatever its names and dates
-   * (accept_certificate_cb ()). */
-  self->session = soup_session_new_with_options ("timeout", TIMEOUT_S, "idle-timeout", TIMEOUT_S,
-                                                 "proxy-resolver", NULL, NULL);
-  soup_session_set_tls_database (self->session, NULL);
+  self->session = new_session (NULL);
   self->context = g_main_context_ref_thread_default ();
   return g_steal_pointer (&self);
+}
+
+void
+adm_table_client_set_local_address (AdmTableClient *self,
+                                    GInetAddress   *address)
+{
+  g_autoptr(GSocketAddress) local = NULL;
+
+  g_return_if_fail (ADM_IS_TABLE_CLIENT (self));
+  g_return_if_fail (G_IS_INET_ADDRESS (address));
+  g_return_if_fail (self->battle == NULL && !self->in_flight);
+
+  local = g_inet_socket_address_new (address, 0);
+  g_clear_object (&self->session);
+  self->session = new_session (G_INET_SOCKET_ADDRESS (local));
 }
 
 const char *

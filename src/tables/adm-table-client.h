@@ -126,6 +126,12 @@ GPtrArray           *adm_table_client_list_kept    (const char      *link) G_GNU
  * it is no join link. Nothing is sent before a battle is opened. */
 AdmTableClient      *adm_table_client_new          (const char      *link,
                                                     GError         **error) G_GNUC_WARN_UNUSED_RESULT;
+/* The address @self connects from (port chosen by the system), instead of the one the system
+ * picks: for a computer on two networks, and for several tables rehearsed on one computer,
+ * each from a loopback address of its own as a room's laptops are (bench/bench-rehearsal.c).
+ * Only before anything is sent. */
+void                 adm_table_client_set_local_address (AdmTableClient *self,
+                                                         GInetAddress   *address);
 const char          *adm_table_client_get_link     (AdmTableClient  *self);
 /* The table's name and its campaign's, from the last listing or the battle kept; NULL before. */
 const char          *adm_table_client_get_table_name    (AdmTableClient *self);
