@@ -90,6 +90,79 @@ play_script (AdmCampaign *campaign)
   roll (campaign, 2, "After undo", T0 + 40, values);
 }
 
+/* @attribute's entries with @value, as "i j k". */
+static char *
+found (AdmJournal *journal,
+       const char *attribute,
+       const char *value)
+{
+  g_autoptr(GArray) entries = adm_journal_find_entries (journal, attribute, value);
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < entries->len; i++)
+    g_string_append_printf (text, "%s%u", i > 0 ? " " : "", g_array_index (entries, guint, i));
+  return g_string_free (text, FALSE);
+}
+
+static void
+assert_found (AdmJournal *journal,
+              const char *value,
+              const char *expected)
+{
+  g_autofree char *text = found (journal, "ship", value);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+/* The entries that name a value, as the dice ledger asks for an engagement's: each action's
+ * entry once, in order, undo entries not; those recorded after a question found at the next;
+ * and after entries are taken back, the ones recorded in their places found as they are,
+ * not as the index had read the ones before. A value nothing names: none. Taking back an
+ * action recorded after an undo, then the undo, leaves both stacks as they were then. */
+static void
+test_find_entries (void)
+{
+  g_autoptr(AdmCampaign) campaign = new_campaign (1);
+  AdmJournal *journal = adm_campaign_get_journal (campaign);
+  GPtrArray *ships = adm_scenario_get_ships (adm_campaign_get_scenario (campaign));
+  const char *a = ((const AdmShip *) g_ptr_array_index (ships, 0))->id;
+  const char *b = ((const AdmShip *) g_ptr_array_index (ships, 1))->id;
+  g_autoptr(GError) error = NULL;
+
+  assert_found (journal, a, "");
+  append_damage (campaign, a, 1, T0);
+  append_damage (campaign, b, 1, T0 + 1);
+  append_damage (campaign, a, 1, T0 + 2);
+  assert_found (journal, a, "0 2");
+  assert_found (journal, b, "1");
+  assert_found (journal, "no such ship", "");
+  /* An undo entry holds the action it takes back: not an action of its own. */
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_journal_get_n_entries (journal), ==, 4);
+  append_damage (campaign, a, 1, T0 + 4);
+  assert_found (journal, a, "0 2 4");
+
+  /* Entry 4 taken back and another in its place, the count as it was. The action taken back
+   * had emptied the redo stack: after it, what the undo left there can be redone again. */
+  g_assert_false (adm_journal_can_redo (journal));
+  g_assert_true (adm_journal_take_back_to (journal, 4, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_journal_can_redo (journal));
+  append_damage (campaign, b, 1, T0 + 5);
+  g_assert_cmpuint (adm_journal_get_n_entries (journal), ==, 5);
+  assert_found (journal, a, "0 2");
+  assert_found (journal, b, "1 4");
+  /* Back past the new action and the undo before it (a replay stepping back over a phase
+   * undone and played otherwise): the undone action in effect again, nothing to redo. */
+  g_assert_true (adm_journal_take_back_to (journal, 2, &error));
+  g_assert_no_error (error);
+  g_assert_false (adm_journal_can_redo (journal));
+  g_assert_cmpuint (adm_journal_get_done (journal)->len, ==, 2);
+  assert_found (journal, a, "0");
+  assert_found (journal, b, "1");
+}
+
 static void
 test_replay_state (void)
 {
@@ -801,6 +874,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/journal/replay-state", test_replay_state);
+  g_test_add_func ("/engine/journal/find-entries", test_find_entries);
   g_test_add_func ("/engine/journal/undo-redo", test_undo_redo);
   g_test_add_func ("/engine/journal/signals", test_signals);
   g_test_add_func ("/engine/journal/append-all", test_append_all);

@@ -73,7 +73,22 @@ struct _AdmJournal
   char                   *origin;
   guint                   origin_entry;
   int                     origin_line;
+  /* adm_journal_find_entries ()'s indexes: attribute → EntryIndex, under @index_lock; and the
+   * count of entries ever taken back (_adm_journal_entries_dropped ()), which outdates them. */
+  GMutex                  index_lock;
+  GHashTable             *indexes;
+  guint                   drops;
+  /* An action that emptied @undone was taken back: @undone is made again from the entries
+   * before it is next used (drop_last (), adm_journal_take_back_to ()). */
+  gboolean                undone_stale;
 };
+
+/* Entries were taken back (or all replaced by a load): the indexes are made anew. */
+static inline void
+_adm_journal_entries_dropped (AdmJournal *self)
+{
+  self->drops++;
+}
 
 /* A file as adm_journal_save () left it: its head (everything before the journal's entries),
  * the entries it holds, where "  </journal>" begins and the stamp of the file then. */

@@ -13,6 +13,8 @@
 static void
 clear (AdmJournal *self)
 {
+  _adm_journal_entries_dropped (self);
+  self->undone_stale = FALSE;
   g_array_set_size (self->entries, 0);
   g_ptr_array_set_size (self->before, 0);
   g_ptr_array_set_size (self->done, 0);
@@ -72,6 +74,7 @@ adm_journal_load_reader (AdmJournal        *self,
     read->actions = actions;
     read->done = done;
     read->undone = undone;
+    _adm_journal_entries_dropped (self);
   }
   self->origin_entry = read->origin_entry;
   self->origin_line = read->origin_line;

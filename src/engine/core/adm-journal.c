@@ -48,6 +48,8 @@ adm_journal_finalize (GObject *object)
   g_clear_pointer (&self->saved, g_ptr_array_unref);
   g_clear_pointer (&self->recovery_note, g_free);
   g_clear_pointer (&self->origin, g_free);
+  g_clear_pointer (&self->indexes, g_hash_table_unref);
+  g_mutex_clear (&self->index_lock);
 
   G_OBJECT_CLASS (adm_journal_parent_class)->finalize (object);
 }
@@ -68,6 +70,7 @@ adm_journal_init (AdmJournal *self)
   self->before = g_ptr_array_new ();
   self->undone = g_ptr_array_new ();
   self->saved = g_ptr_array_new_with_free_func (_adm_journal_saved_file_free);
+  g_mutex_init (&self->index_lock);
 }
 
 AdmJournal *
@@ -395,6 +398,26 @@ _adm_journal_move (AdmJournal          *self,
   g_array_index (self->entries, Entry, self->entries->len - 1).from = from;
 }
 
+static void stacks_at (AdmJournal *self,
+                       guint       n,
+                       GPtrArray  *done,
+                       GPtrArray  *undone);
+
+/* The actions undone that can be redone, as they stood after the entries there are: made
+ * again from the entries when an action that had emptied them was taken back. */
+static void
+undone_made_again (AdmJournal *self)
+{
+  g_autoptr(GPtrArray) done = NULL;
+
+  if (!self->undone_stale)
+    return;
+  done = g_ptr_array_new ();
+  g_ptr_array_set_size (self->undone, 0);
+  stacks_at (self, self->entries->len, done, self->undone);
+  self->undone_stale = FALSE;
+}
+
 /* Drops the last entry and what it did to the actions in effect, leaving the owner's state
  * and the snapshots to the caller. */
 static void
@@ -402,6 +425,10 @@ drop_last (AdmJournal *self)
 {
   Entry *last = &g_array_index (self->entries, Entry, self->entries->len - 1);
 
+  _adm_journal_entries_dropped (self);
+  /* An undo or redo taken back moves its action between the stacks as they were. */
+  if (last->kind == ADM_JOURNAL_ENTRY_UNDO || last->kind == ADM_JOURNAL_ENTRY_REDO)
+    undone_made_again (self);
   switch (last->kind)
     {
     case ADM_JOURNAL_ENTRY_ACTION:
@@ -411,6 +438,10 @@ drop_last (AdmJournal *self)
       last->action->done = FALSE;
       last->action->id = 0;
       g_ptr_array_set_size (self->actions, self->actions->len - 1);
+      /* It had emptied the redo stack (adm_journal_record ()): what was there before it is
+       * found from the entries, once needed. */
+      if (!adm_journal_action_is_aside (last->action))
+        self->undone_stale = TRUE;
       break;
     case ADM_JOURNAL_ENTRY_UNDO:
       /* Back where it stood, before the phones' posts that came after it. */
@@ -451,6 +482,7 @@ adm_journal_forget_last (AdmJournal *self)
   g_return_if_fail (self->entries->len > 0);
 
   drop_last (self);
+  undone_made_again (self);
   /* The caller replays (adm_journal_replay ()), which takes the snapshots anew. */
   g_ptr_array_set_size (self->before, 0);
 }
@@ -486,6 +518,7 @@ adm_journal_take_back_to (AdmJournal  *self,
           !apply_keeping (self, action, NULL, NULL))
         snapshots = FALSE;
     }
+  undone_made_again (self);
   if (snapshots)
     return TRUE;
   /* Without snapshots, the actions then in effect replay from the start. */
@@ -859,6 +892,80 @@ adm_journal_get_entry_action (AdmJournal *self,
   return g_array_index (self->entries, Entry, i).action;
 }
 
+/* One attribute's index: value → GArray of guint, the entries read so far. */
+typedef struct {
+  GHashTable *by_value;
+  guint       n_read;
+  guint       drops;   /* AdmJournal.drops when it was made */
+} EntryIndex;
+
+static void
+entry_index_free (gpointer data)
+{
+  EntryIndex *index = data;
+
+  g_hash_table_unref (index->by_value);
+  g_free (index);
+}
+
+GArray *
+adm_journal_find_entries (AdmJournal *self,
+                          const char *attribute,
+                          const char *value)
+{
+  EntryIndex *index;
+  GArray *found, *entries;
+
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), NULL);
+  g_return_val_if_fail (attribute != NULL, NULL);
+  g_return_val_if_fail (value != NULL, NULL);
+
+  g_mutex_lock (&self->index_lock);
+  if (self->indexes == NULL)
+    self->indexes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, entry_index_free);
+  index = g_hash_table_lookup (self->indexes, attribute);
+  if (index == NULL || index->drops != self->drops || index->n_read > self->entries->len)
+    {
+      index = g_new0 (EntryIndex, 1);
+      index->by_value = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                               (GDestroyNotify) g_array_unref);
+      index->drops = self->drops;
+      g_hash_table_replace (self->indexes, g_strdup (attribute), index);
+    }
+  for (; index->n_read < self->entries->len; index->n_read++)
+    {
+      const Entry *entry = &g_array_index (self->entries, Entry, index->n_read);
+      GPtrArray *events;
+
+      if (entry->kind != ADM_JOURNAL_ENTRY_ACTION)
+        continue;
+      events = entry->action->events;
+      for (guint e = 0; e < events->len; e++)
+        {
+          const char *named = adm_event_get (g_ptr_array_index (events, e), attribute);
+          GArray *at;
+
+          if (named == NULL)
+            continue;
+          at = g_hash_table_lookup (index->by_value, named);
+          if (at == NULL)
+            {
+              at = g_array_new (FALSE, FALSE, sizeof (guint));
+              g_hash_table_insert (index->by_value, g_strdup (named), at);
+            }
+          /* Once an entry, however many of its events name the value. */
+          if (at->len == 0 || g_array_index (at, guint, at->len - 1) != index->n_read)
+            g_array_append_val (at, index->n_read);
+        }
+    }
+  entries = g_hash_table_lookup (index->by_value, value);
+  found = g_array_sized_new (FALSE, FALSE, sizeof (guint), entries != NULL ? entries->len : 0);
+  if (entries != NULL)
+    g_array_append_vals (found, entries->data, entries->len);
+  g_mutex_unlock (&self->index_lock);
+  return found;
+}
+
 gint64
 adm_journal_get_entry_time (AdmJournal *self,
                             guint       i)
@@ -886,6 +993,18 @@ adm_journal_get_done_at (AdmJournal *self,
   g_return_val_if_fail (n <= self->entries->len, NULL);
 
   done = g_ptr_array_new ();
+  stacks_at (self, n, done, undone);
+  return done;
+}
+
+/* The two stacks, actions in effect and actions undone that can be redone, after the first
+ * @n entries: appended to @done and @undone, empty. */
+static void
+stacks_at (AdmJournal *self,
+           guint       n,
+           GPtrArray  *done,
+           GPtrArray  *undone)
+{
   for (guint i = 0; i < n; i++)
     {
       const Entry *entry = &g_array_index (self->entries, Entry, i);
@@ -916,7 +1035,6 @@ adm_journal_get_done_at (AdmJournal *self,
           break;
         }
     }
-  return done;
 }
 
 guint

@@ -309,6 +309,15 @@ AdmJournalEntryKind adm_journal_get_entry_kind  (AdmJournal       *self,
 /* For an undo or redo entry, the action it takes back or brings back. */
 AdmJournalAction *adm_journal_get_entry_action  (AdmJournal       *self,
                                                  guint             i);
+/* The indices of the action entries (ADM_JOURNAL_ENTRY_ACTION) one of whose events gives
+ * @attribute the value @value, in the order recorded; a new array. The journal keeps an index
+ * of each attribute asked about: the entries recorded since the last question are read then,
+ * and after an entry is taken back (adm_journal_forget_last (), _take_back_to (), a load) the
+ * index is made anew. So a question about one engagement of a long campaign reads its own
+ * entries, not the whole journal. Two threads may ask at once while nothing records. */
+GArray           *adm_journal_find_entries      (AdmJournal       *self,
+                                                 const char       *attribute,
+                                                 const char       *value) G_GNUC_WARN_UNUSED_RESULT;
 /* Entry @i's text as the journal writes it (its own, for a battle entry of a campaign: the
  * <battle> wrapper included), @length its bytes; valid while the journal lives. */
 const char       *adm_journal_get_entry_text    (AdmJournal       *self,

@@ -411,19 +411,20 @@ adm_campaign_get_dice_mixes (AdmCampaign *campaign,
 {
   AdmJournal *journal;
   GPtrArray *mixes;
+  g_autoptr(GArray) entries = NULL;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
   g_return_val_if_fail (engagement_id != NULL, NULL);
 
   journal = adm_campaign_get_journal (campaign);
   mixes = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_dice_phase_mix_free);
-  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+  entries = adm_journal_find_entries (journal, "engagement", engagement_id);
+  for (guint n = 0; n < entries->len; n++)
     {
-      GPtrArray *events;
+      guint i = g_array_index (entries, guint, n);
+      GPtrArray *events = adm_journal_action_get_events (adm_journal_get_entry_action (journal,
+                                                                                         i));
 
-      if (adm_journal_get_entry_kind (journal, i) != ADM_JOURNAL_ENTRY_ACTION)
-        continue;
-      events = adm_journal_action_get_events (adm_journal_get_entry_action (journal, i));
       for (guint e = 0; e < events->len; e++)
         {
           const AdmEvent *event = g_ptr_array_index (events, e);

@@ -93,24 +93,23 @@ adm_campaign_get_dice_commitments (AdmCampaign *campaign,
   GPtrArray *commitments;
   g_autoptr(GHashTable) tables = NULL;
   g_autoptr(GPtrArray) mixes = NULL;
+  g_autoptr(GArray) entries = NULL;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
   g_return_val_if_fail (engagement_id != NULL, NULL);
 
-  /* Every action ever journaled, undone ones too: a commitment published, or a secret
-   * revealed, stays so whatever Undo took back. */
+  /* Every action ever journaled about the engagement, undone ones too: a commitment
+   * published, or a secret revealed, stays so whatever Undo took back. */
   journal = adm_campaign_get_journal (campaign);
   commitments = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_dice_commitment_free);
   tables = g_hash_table_new (g_str_hash, g_str_equal);
-  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+  entries = adm_journal_find_entries (journal, "engagement", engagement_id);
+  for (guint n = 0; n < entries->len; n++)
     {
-      AdmJournalAction *action;
-      GPtrArray *events;
+      AdmJournalAction *action = adm_journal_get_entry_action (journal,
+                                                               g_array_index (entries, guint, n));
+      GPtrArray *events = adm_journal_action_get_events (action);
 
-      if (adm_journal_get_entry_kind (journal, i) != ADM_JOURNAL_ENTRY_ACTION)
-        continue;
-      action = adm_journal_get_entry_action (journal, i);
-      events = adm_journal_action_get_events (action);
       for (guint e = 0; e < events->len; e++)
         {
           const AdmEvent *event = g_ptr_array_index (events, e);
