@@ -40,6 +40,9 @@ key_pressed_cb (GtkEventControllerKey *controller,
                 GdkModifierType        state,
                 gpointer               data)
 {
+  /* The modifier of a chord (ctrl+Home) is not the step's key. */
+  if (keyval == GDK_KEY_Control_L || keyval == GDK_KEY_Control_R)
+    return FALSE;
   key_time = g_get_monotonic_time ();
   key_cpu = bench_cpu_ms ();
   paint_time = 0;
@@ -83,7 +86,10 @@ child_exited_cb (GPid     pid,
                  gint     status,
                  gpointer data)
 {
+  gboolean *exited = data;
+
   g_spawn_close_pid (pid);
+  *exited = TRUE;
 }
 
 /* Presses @key with xdotool and runs the main loop until the frame after it is painted; the
@@ -95,6 +101,7 @@ press (const char *key,
 {
   const char *argv[] = { "xdotool", "key", key, NULL };
   g_autoptr(GError) error = NULL;
+  gboolean exited = FALSE;
   GPid pid;
 
   key_time = 0;
@@ -106,8 +113,9 @@ press (const char *key,
                       G_SPAWN_SEARCH_PATH | G_SPAWN_LEAVE_DESCRIPTORS_OPEN |
                       G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, &error))
     g_error ("%s", error->message);
-  g_child_watch_add (pid, child_exited_cb, NULL);
-  while (key_time == 0 || paint_time == 0)
+  g_child_watch_add (pid, child_exited_cb, &exited);
+  /* xdotool has sent every key of it once it exits. */
+  while (key_time == 0 || paint_time == 0 || !exited)
     g_main_context_iteration (NULL, TRUE);
   if (cpu != NULL)
     *cpu = paint_cpu - key_cpu;
@@ -197,11 +205,13 @@ main (int   argc,
 
         g_array_append_val (battle ? battle_ms : map_ms, ms);
         g_array_append_val (battle ? battle_cpu : map_cpu, cpu);
-        /* BENCH_REPLAY_TRACE=1: every step, to see which are slow. */
+        /* BENCH_REPLAY_TRACE=1: every step, to see which are slow, and its time range for a
+         * profiler (perf record -k mono; perf report --time). */
         if (trace)
-          g_print ("  step %2u (%s): %s, wall %.2f ms, CPU %.2f ms\n",
+          g_print ("  step %2u (%s): %s, wall %.2f ms, CPU %.2f ms [%.6f,%.6f]\n",
                    admiralty_replay_window_get_position (replay) + 1,
-                   pass == 0 ? "Page Down" : "Page Up", battle ? "battle" : "map", ms, cpu);
+                   pass == 0 ? "Page Down" : "Page Up", battle ? "battle" : "map", ms, cpu,
+                   key_time / 1e6, paint_time / 1e6);
       }
   g_print ("The replay at 1280×800, %u steps, Page Down to the end and Page Up back, a real key "
            "to the painted frame:\n", n);

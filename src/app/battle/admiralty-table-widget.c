@@ -143,6 +143,42 @@ admiralty_table_widget_set_floating (AdmiraltyTableWidget *self,
     gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The view at @width × @height view pixels, the controls floating over the table kept clear
+ * of. */
+static void
+view_at (AdmiraltyTableWidget *self,
+         int                   width,
+         int                   height)
+{
+  graphene_rect_t bounds;
+
+  self->view.width = width;
+  self->view.height = height;
+  self->options.covered = (cairo_rectangle_t) { 0, 0, 0, 0 };
+  if (self->floating != NULL && gtk_widget_get_mapped (self->floating) &&
+      gtk_widget_compute_bounds (self->floating, GTK_WIDGET (self), &bounds))
+    self->options.covered = (cairo_rectangle_t) { bounds.origin.x, bounds.origin.y,
+                                                  bounds.size.width, bounds.size.height };
+}
+
+/* The battle's frame at @width × @height drawn into the kept layers and the tiles. */
+static void
+draw_tiles (AdmiraltyTableWidget *self,
+            int                   width,
+            int                   height)
+{
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  cairo_t *cr;
+
+  view_at (self, width, height);
+  /* The kept layers are pixels at the display's scale; the frame goes out as tiles, those
+   * that did not change as the nodes they were, which GTK does not paint again. */
+  admiralty_table_cache_set_device_scale (self->cache, scale);
+  cr = admiralty_table_tiles_begin (self->tiles, width, height, scale);
+  admiralty_table_render_cached (cr, &self->view, self->battle, &self->options, self->cache);
+  admiralty_table_tiles_end (self->tiles, cr);
+}
+
 static void
 admiralty_table_widget_snapshot (GtkWidget   *widget,
                                  GtkSnapshot *snapshot)
@@ -157,29 +193,13 @@ admiralty_table_widget_snapshot (GtkWidget   *widget,
 
   if (self->battle != NULL)
     {
-      graphene_rect_t bounds;
-      int scale = gtk_widget_get_scale_factor (widget);
-
-      self->view.width = width;
-      self->view.height = height;
-      self->options.covered = (cairo_rectangle_t) { 0, 0, 0, 0 };
-      if (self->floating != NULL && gtk_widget_get_mapped (self->floating) &&
-          gtk_widget_compute_bounds (self->floating, widget, &bounds))
-        self->options.covered = (cairo_rectangle_t) { bounds.origin.x, bounds.origin.y,
-                                                      bounds.size.width, bounds.size.height };
       if (!self->uncached)
         {
-          /* The kept layers are pixels at the display's scale; the frame goes out as tiles,
-           * those that did not change as the nodes they were, which GTK does not paint
-           * again. */
-          admiralty_table_cache_set_device_scale (self->cache, scale);
-          cr = admiralty_table_tiles_begin (self->tiles, width, height, scale);
-          admiralty_table_render_cached (cr, &self->view, self->battle, &self->options,
-                                         self->cache);
-          admiralty_table_tiles_end (self->tiles, cr);
+          draw_tiles (self, width, height);
           admiralty_table_tiles_append (self->tiles, snapshot);
           return;
         }
+      view_at (self, width, height);
       cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
       admiralty_table_render (cr, &self->view, self->battle, &self->options);
     }
@@ -883,6 +903,21 @@ admiralty_table_widget_set_battle (AdmiraltyTableWidget *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BATTLE]);
+}
+
+void
+admiralty_table_widget_prepare (AdmiraltyTableWidget *self,
+                                int                   width,
+                                int                   height)
+{
+  g_return_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self));
+
+  if (self->battle == NULL || self->uncached || width <= 0 || height <= 0 ||
+      gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  /* Framed as the allocation at that size frames it, then drawn as its snapshot draws. */
+  admiralty_table_widget_size_allocate (GTK_WIDGET (self), width, height, -1);
+  draw_tiles (self, width, height);
 }
 
 void

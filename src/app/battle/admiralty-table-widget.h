@@ -28,6 +28,14 @@ AdmBattle                   *admiralty_table_widget_get_battle        (Admiralty
  * it (the view side -1, no audience). */
 void                         admiralty_table_widget_set_battle        (AdmiraltyTableWidget *self,
                                                                        AdmBattle            *battle);
+/* While the table is hidden (not mapped): draws the frame it would show at @width × @height
+ * into the layers and tiles it keeps, as its allocation at that size and its snapshot would,
+ * so that the frame that then shows it there paints from pixels already made and copies only
+ * the tiles that differ. For an idle ahead of the step that shows the table; nothing when
+ * it is shown, has no battle or draws uncached. */
+void                         admiralty_table_widget_prepare           (AdmiraltyTableWidget *self,
+                                                                       int                   width,
+                                                                       int                   height);
 /* -1: the master's view; else the side whose knowledge filters the table (F-ECM). */
 int                          admiralty_table_widget_get_view_side     (AdmiraltyTableWidget *self);
 /* Whether the layers under the overlays are kept as pixels between frames (the default). A

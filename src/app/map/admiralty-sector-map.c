@@ -48,6 +48,9 @@ struct _AdmiraltySectorMap
   AdmiraltySectorWall *wall_layout;    /* that layout kept from frame to frame, or NULL */
   GdkFrameClock       *frame_clock;    /* the window's, while realized */
   gulong               before_paint_id, after_paint_id;
+  gboolean             hidden;         /* unmapped since the last frame painted: its tiles
+                                        * are given back once that frame is */
+  guint                give_back_id;   /* the idle that gives them back */
   gboolean             painting;       /* between its frame's before- and after-paint: a
                                         * snapshot now is the window's frame */
   AdmiraltyTableTiles *tiles;          /* the frames' tiles (all but the wall's): what did not
@@ -1187,11 +1190,25 @@ before_paint_cb (AdmiraltySectorMap *self,
   self->painting = TRUE;
 }
 
+static gboolean
+give_back_cb (gpointer data)
+{
+  AdmiraltySectorMap *self = data;
+
+  self->give_back_id = 0;
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    admiralty_table_tiles_clear (self->tiles);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 after_paint_cb (AdmiraltySectorMap *self,
                 GdkFrameClock      *clock)
 {
   self->painting = FALSE;
+  if (self->hidden && self->give_back_id == 0)
+    self->give_back_id = g_idle_add_full (G_PRIORITY_LOW, give_back_cb, self, NULL);
+  self->hidden = FALSE;
 }
 
 /* The window's frames, told apart from a picture of the widget taken outside them. */
@@ -1217,16 +1234,25 @@ admiralty_sector_map_unrealize (GtkWidget *widget)
   g_clear_signal_handler (&self->after_paint_id, self->frame_clock);
   g_clear_object (&self->frame_clock);
   self->painting = FALSE;
+  if (self->hidden || self->give_back_id != 0)
+    admiralty_table_tiles_clear (self->tiles);
+  g_clear_handle_id (&self->give_back_id, g_source_remove);
+  self->hidden = FALSE;
   GTK_WIDGET_CLASS (admiralty_sector_map_parent_class)->unrealize (widget);
 }
 
-/* Hidden, the map gives back the memory of its frames' tiles. */
+/* Hidden, the map gives back the memory of its frames' tiles in an idle after the frame that
+ * hides it is painted: freeing them is not that frame's work (the replay's step from the map
+ * to a battle's table). */
 static void
 admiralty_sector_map_unmap (GtkWidget *widget)
 {
   AdmiraltySectorMap *self = ADMIRALTY_SECTOR_MAP (widget);
 
-  admiralty_table_tiles_clear (self->tiles);
+  if (self->frame_clock != NULL)
+    self->hidden = TRUE;
+  else
+    admiralty_table_tiles_clear (self->tiles);
   GTK_WIDGET_CLASS (admiralty_sector_map_parent_class)->unmap (widget);
 }
 
@@ -1239,6 +1265,7 @@ admiralty_sector_map_dispose (GObject *object)
 
   /* A layout still being found is dropped: its end tells no one. */
   g_clear_pointer (&self->wall_layout, admiralty_sector_wall_free);
+  g_clear_handle_id (&self->give_back_id, g_source_remove);
 
   /* Quietly: whoever listens may be going away too. */
   g_signal_group_set_target (self->campaign_signals, NULL);

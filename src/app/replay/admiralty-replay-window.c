@@ -39,7 +39,11 @@ struct _AdmiraltyReplayWindow
   guint                 prepare_id;     /* the idle that makes the latest battles ready */
   guint                 near_id;        /* the idle that makes the battle nearest the step
                                          * ready */
+  GdkFrameClock        *painted_clock;  /* weak: the frame clock whose next frame painted
+                                         * starts that idle, while it is awaited */
   gboolean              forward;        /* the last move went towards the war's end */
+  guint                 table_ready;    /* the step whose frame the hidden table has drawn
+                                         * (admiralty_table_widget_prepare ()), or G_MAXUINT */
 
   AdwWindowTitle       *window_title;
   GtkDropDown          *audience_dropdown;
@@ -64,14 +68,15 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (AdmiraltyReplayWindow, admiralty_replay_window, ADW_TYPE_WINDOW)
 
-/* How @audience_id is shown @battle, the battle of @engagement at the step's moment (the
- * campaign then self->then), in *@audience: the master everything (and every audience once
+/* How @audience_id is shown @battle, the battle of @engagement at a step's moment (the
+ * campaign then @then), in *@audience: the master everything (and every audience once
  * the whole truth is published, F-STRAT-3); a side its side of the table; the public what the
  * one filter tells it of the battle then (adm_audience_public_of_campaign ()). FALSE when the
  * audience has no view of it: an ally fighting under another faction's colours, or a public
  * not told of it. */
 static gboolean
 battle_audience (AdmiraltyReplayWindow *self,
+                 AdmState              *then,
                  AdmBattle             *battle,
                  const char            *engagement,
                  const char            *audience_id,
@@ -89,7 +94,7 @@ battle_audience (AdmiraltyReplayWindow *self,
 
       if (queued == NULL)
         return FALSE;
-      *audience = adm_audience_public_of_campaign (adm_state_get_strategy (self->then),
+      *audience = adm_audience_public_of_campaign (adm_state_get_strategy (then),
                                                    adm_campaign_get_scenario (self->campaign),
                                                    &queued->engagement);
       return !audience->untold;
@@ -148,7 +153,7 @@ project (AdmiraltyReplayWindow *self,
   if (self->projector_table != NULL)
     {
       if (self->projecting && state != NULL && battle != NULL &&
-          battle_audience (self, battle, engagement, "public", &self->public))
+          battle_audience (self, self->then, battle, engagement, "public", &self->public))
         {
           /* The heading names the battle and its phase as the public is told of them. */
           g_autofree char *heading = adm_replay_battle_heading (self->campaign, engagement,
@@ -169,10 +174,55 @@ project (AdmiraltyReplayWindow *self,
     admiralty_sector_map_set_past (self->projector, self->projecting ? state : NULL);
 }
 
+/* While a step of the map is shown: the first step of the nearest battle the replay goes
+ * towards drawn by the hidden table at the size it will have (the stack's), as that step will
+ * show it, so that the frame that shows the table paints from pixels and images already made
+ * rather than makes them all (admiralty_table_widget_prepare ()). The battle is let go
+ * again: the step takes it from the campaign as any step does. */
+static void
+prepare_table (AdmiraltyReplayWindow *self)
+{
+  GListModel *steps = G_LIST_MODEL (self->timeline);
+  guint n = g_list_model_get_n_items (steps);
+  int width = gtk_widget_get_width (GTK_WIDGET (self->stack));
+  int height = gtk_widget_get_height (GTK_WIDGET (self->stack));
+  g_autoptr(AdmReplayStep) step = NULL;
+  g_autoptr(AdmState) then = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  AdmAudience audience;
+  const char *engagement = NULL;
+  guint position = self->position;
+
+  if (gtk_widget_get_mapped (GTK_WIDGET (self->table)) || width <= 0 || height <= 0)
+    return;
+  while (engagement == NULL && (self->forward ? position + 1 < n : position > 0))
+    {
+      position = self->forward ? position + 1 : position - 1;
+      g_clear_object (&step);
+      step = g_list_model_get_item (steps, position);
+      engagement = adm_replay_step_get_engagement (step);
+    }
+  if (engagement == NULL || position == self->table_ready)
+    return;
+  then = adm_campaign_state_at (self->campaign, adm_replay_step_get_moment (step), NULL);
+  if (then != NULL)
+    battle = adm_campaign_battle_at_entry (self->campaign, engagement,
+                                           adm_replay_step_get_moment (step), NULL);
+  if (battle == NULL ||
+      !battle_audience (self, then, battle, engagement,
+                        adm_replay_timeline_get_audience (self->timeline), &audience))
+    return;
+  table_show (self->table, battle, &audience);
+  admiralty_table_widget_prepare (self->table, width, height);
+  admiralty_table_widget_set_battle (self->table, NULL);
+  self->table_ready = position;
+}
+
 /* Once the step is painted, off its frame: the battle next to it made ready, a part each time
  * the main loop is idle, so that a Page Down (or Page Up) into it, however old, takes it back
- * or plays one phase rather than opens it (adm_replay_timeline_prepare_near ()). A step
- * shown meanwhile makes the battle next to it ready instead. */
+ * or plays one phase rather than opens it (adm_replay_timeline_prepare_near ()), then drawn
+ * by the hidden table (prepare_table ()). A step shown meanwhile makes the battle next to it
+ * ready instead. */
 static gboolean
 near_cb (gpointer data)
 {
@@ -180,8 +230,42 @@ near_cb (gpointer data)
 
   if (adm_replay_timeline_prepare_near (self->timeline, self->position, self->forward))
     return G_SOURCE_CONTINUE;
+  prepare_table (self);
   self->near_id = 0;
   return G_SOURCE_REMOVE;
+}
+
+static void
+painted_cb (AdmiraltyReplayWindow *self,
+            GdkFrameClock         *clock)
+{
+  g_signal_handlers_disconnect_by_func (clock, painted_cb, self);
+  g_clear_weak_pointer (&self->painted_clock);
+  if (self->near_id == 0)
+    self->near_id = g_idle_add_full (G_PRIORITY_LOW, near_cb, self, NULL);
+}
+
+/* The idle that makes the step's neighbours ready starts once the step's frame is painted
+ * (a frame asked for, should the step change no pixel): the frame clock may wait for its next
+ * frame after a key, and an idle run then would delay the step. */
+static void
+prepare_after_paint (AdmiraltyReplayWindow *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+  g_clear_handle_id (&self->near_id, g_source_remove);
+  if (clock == NULL)
+    self->near_id = g_idle_add_full (G_PRIORITY_LOW, near_cb, self, NULL);
+  else if (self->painted_clock != clock)
+    {
+      if (self->painted_clock != NULL)
+        g_signal_handlers_disconnect_by_func (self->painted_clock, painted_cb, self);
+      g_set_weak_pointer (&self->painted_clock, clock);
+      g_signal_connect_object (clock, "after-paint", G_CALLBACK (painted_cb), self,
+                               G_CONNECT_SWAPPED);
+    }
+  if (clock != NULL)
+    gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT);
 }
 
 /* Shows the step at self->position. */
@@ -207,8 +291,7 @@ show_step (AdmiraltyReplayWindow *self)
   self->moving = TRUE;
   gtk_adjustment_configure (self->adjustment, self->position, 0, n > 0 ? n - 1 : 0, 1, 1, 0);
   self->moving = FALSE;
-  if (self->near_id == 0)
-    self->near_id = g_idle_add_full (G_PRIORITY_LOW, near_cb, self, NULL);
+  prepare_after_paint (self);
 
   /* The battles handed out for the last step are let go first, here and on the projector, so
    * that the engine carries one to this step (a phase played or taken back) rather than
@@ -232,10 +315,11 @@ show_step (AdmiraltyReplayWindow *self)
           show_problem (self, error);
           return;
         }
-      if (battle_audience (self, battle, engagement,
+      if (battle_audience (self, state, battle, engagement,
                            adm_replay_timeline_get_audience (self->timeline), &self->audience))
         {
           table_show (self->table, battle, &self->audience);
+          self->table_ready = G_MAXUINT;
           gtk_stack_set_visible_child_name (self->stack, "battle");
           project (self, state, battle, engagement, moment);
           return;
@@ -313,6 +397,7 @@ admiralty_replay_window_set_audience (AdmiraltyReplayWindow  *self,
   else
     moment = adm_journal_get_n_entries (adm_campaign_get_journal (self->campaign));
   self->timeline = g_steal_pointer (&timeline);
+  self->table_ready = G_MAXUINT;
   g_signal_connect_object (self->timeline, "items-changed", G_CALLBACK (items_changed_cb), self,
                            G_CONNECT_SWAPPED);
   self->revealed = adm_audience_truth_published (adm_state_get_strategy (
@@ -454,6 +539,9 @@ admiralty_replay_window_dispose (GObject *object)
   /* The projector shows the night as it is again. */
   g_clear_handle_id (&self->prepare_id, g_source_remove);
   g_clear_handle_id (&self->near_id, g_source_remove);
+  if (self->painted_clock != NULL)
+    g_signal_handlers_disconnect_by_func (self->painted_clock, painted_cb, self);
+  g_clear_weak_pointer (&self->painted_clock);
   admiralty_replay_window_set_projector (self, NULL, NULL);
   if (self->timeline != NULL)
     g_signal_handlers_disconnect_by_data (self->timeline, self);
@@ -535,6 +623,7 @@ static void
 admiralty_replay_window_init (AdmiraltyReplayWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->table_ready = G_MAXUINT;
   g_signal_connect_object (self->adjustment, "value-changed", G_CALLBACK (value_changed_cb),
                            self, G_CONNECT_SWAPPED);
 }
