@@ -89,8 +89,6 @@ adm_table_avahi_unreachable (int error)
     case AVAHI_ERR_NO_DAEMON:
     case AVAHI_ERR_DBUS_ERROR:
     case AVAHI_ERR_DISCONNECTED:
-    /* avahi_client_new () with a system bus address that is no socket. */
-    case AVAHI_ERR_FAILURE:
       return TRUE;
     default:
       return FALSE;
@@ -328,8 +326,10 @@ adm_table_advert_new (AdmPortal  *portal,
   self->poll = avahi_glib_poll_new (g_main_context_get_thread_default (), G_PRIORITY_DEFAULT);
   self->client = avahi_client_new (avahi_glib_poll_get (self->poll), AVAHI_CLIENT_NO_FAIL,
                                    client_cb, self, &error);
+  /* A system bus address that cannot be opened at all (no socket there) fails with a bare
+   * AVAHI_ERR_FAILURE: here, that is the bus not reached. */
   if (self->client == NULL)
-    avahi_failed (self, error);
+    avahi_failed (self, error == AVAHI_ERR_FAILURE ? AVAHI_ERR_DBUS_ERROR : error);
   return self;
 }
 

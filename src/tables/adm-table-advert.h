@@ -33,7 +33,7 @@ const char     *adm_table_advert_get_name      (AdmTableAdvert *self);
 const char     *adm_table_advert_get_message   (AdmTableAdvert *self);
 
 /* Whether Avahi's @error (an AVAHI_ERR_ code) means it cannot be reached on this computer: no
- * daemon, no system bus or a bus that cannot be opened, the daemon gone. A master is then told
+ * daemon, no system bus, the daemon gone. A master is then told
  * that Avahi is not running, rather than Avahi's own words ("Operation failed"). */
 gboolean        adm_table_avahi_unreachable    (int             error);
 

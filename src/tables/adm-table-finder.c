@@ -251,8 +251,10 @@ adm_table_finder_new (void)
   self->poll = avahi_glib_poll_new (g_main_context_get_thread_default (), G_PRIORITY_DEFAULT);
   self->client = avahi_client_new (avahi_glib_poll_get (self->poll), AVAHI_CLIENT_NO_FAIL,
                                    client_cb, self, &error);
+  /* A system bus address that cannot be opened at all (no socket there) fails with a bare
+   * AVAHI_ERR_FAILURE: here, that is the bus not reached. */
   if (self->client == NULL)
-    avahi_failed (self, error);
+    avahi_failed (self, error == AVAHI_ERR_FAILURE ? AVAHI_ERR_DBUS_ERROR : error);
   return self;
 }
 
