@@ -1447,6 +1447,69 @@ test_read_as_it_arrives (Fixture       *fixture,
   }
 }
 
+/* A table's message names the battle's season by its digest and does not carry it: the chief
+ * plays it with his campaign's own. A message naming a season the chief does not hold is
+ * refused, saying so, and changes nothing; one carrying the season, as an older table's
+ * does, is still taken. */
+static void
+test_season_named (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) table = battle_at_table (fixture);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  AdmRuleset *ruleset = adm_battle_get_ruleset (table);
+  g_autofree char *named = g_strdup_printf (" season=\"%s\"",
+                                            adm_ruleset_get_season_digest (ruleset));
+  g_autofree char *message = NULL, *before = NULL, *after = NULL, *carried = NULL;
+  g_auto(GStrv) pieces = NULL;
+  g_autofree char *unknown = NULL;
+  guint entries = adm_journal_get_n_entries (adm_campaign_get_journal (fixture->chief));
+  AdmTableReceipt receipt;
+  gsize length;
+
+  next_phase (fixture, table, ADM_DICE_SOURCE (dice));
+  next_phase (fixture, table, ADM_DICE_SOURCE (dice));
+  message = adm_table_battle_message (table, "c1-3", fixture->assignment, 1, NULL, &length);
+  g_assert_null (strstr (message, "<season>"));
+  g_assert_nonnull (strstr (message, named));
+  g_assert_cmpuint (length, <, 32 * 1024);
+
+  /* A season the chief has never read, named in its place. */
+  pieces = g_strsplit (message, named, 2);
+  g_assert_cmpuint (g_strv_length (pieces), ==, 2);
+  unknown = g_strconcat (pieces[0], " season=\"", "0123456789abcdef0123456789abcdef"
+                         "0123456789abcdef0123456789abcdef", "\"", pieces[1], NULL);
+  before = file_text (fixture->chief);
+  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", unknown,
+                                                   strlen (unknown), "Table 1", &receipt,
+                                                   &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "which are not here"));
+  g_assert_cmpuint (receipt.kept, ==, 0);
+  after = file_text (fixture->chief);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (fixture->chief)), ==,
+                    entries);
+  g_clear_error (&error);
+
+  /* An older table's message, the season inside: taken. */
+  carried = adm_battle_text_with_season (message, ruleset);
+  g_assert_nonnull (strstr (carried, "<season>"));
+  g_assert_true (adm_campaign_receive_from_table (fixture->chief, "Table 1", carried,
+                                                  strlen (carried), "Table 1", &receipt,
+                                                  &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (receipt.kept, ==, 2);
+
+  /* Then this table's, from the third entry on. */
+  next_phase (fixture, table, ADM_DICE_SOURCE (dice));
+  send (fixture, table, NULL);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (fixture->chief)), ==,
+                    entries + 3);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1458,6 +1521,8 @@ main (int   argc,
               fixture_setup, test_flushed_off_the_loop, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/checkpoints-off-the-loop", Fixture, NULL,
               fixture_setup, test_checkpoints_off_the_loop, fixture_teardown);
+  g_test_add ("/engine/table-battle/F-STRAT-4/season-named", Fixture, NULL, fixture_setup,
+              test_season_named, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/refusals", Fixture, NULL, fixture_setup,
               test_refusals, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/export-import", Fixture, NULL, fixture_setup,

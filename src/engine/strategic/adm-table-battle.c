@@ -197,7 +197,15 @@ adm_table_battle_message_with_dice (AdmBattle  *battle,
   n = adm_journal_get_n_entries (adm_battle_get_log (battle));
   from = CLAMP (from, 1, n + 1);
   adm_table_battle_entry_hash (battle, from - 1, prev);
-  saved = adm_battle_serialize (battle, NULL);
+  /* The battle goes without the copy of the campaign's season the table got with it: the
+   * chief plays it with the season it names by its digest, his campaign's own. A message is
+   * then a few kilobytes rather than the season's hundred, read and played in a few
+   * milliseconds rather than the season checked against its schema again each time. */
+  {
+    g_autofree char *whole = adm_battle_serialize (battle, NULL);
+
+    saved = adm_battle_text_without_season (whole);
+  }
   attributes = g_markup_printf_escaped ("version=\"1\" engagement=\"%s\" assignment=\"%s\" "
                                         "from=\"%u\" prev=\"%s\"", engagement_id, assignment,
                                         from, prev);
