@@ -1882,7 +1882,7 @@ playing_thread (gpointer data)
 /* Both tables play at once with the program dice the chief committed to, Table 1 Pol orbit
  * (c1-3), whose orders fire from turn 2: every entry each records is kept by the chief once,
  * in order, none refused, and the chief's campaign holds each table's battle as the table
- * does, its file too. With @data, saved as the app saves (the flushes off the main loop) on a
+ * does, its file too; each table talks over one connection. With @data, saved as the app saves (the flushes off the main loop) on a
  * busy disk (each flush 300 ms slower): entries arrive while others are being flushed, and
  * still each is kept once, in order, and told kept only once it is on the disk. */
 static void
@@ -1896,6 +1896,7 @@ test_tables_at_once (Fixture       *fixture,
   g_autoptr(GError) error = NULL;
   Playing playing[2] = { { NULL, } };
   GThread *threads[2];
+  guint accepted = adm_portal_get_n_accepted (fixture->portal);
 
   g_assert_true (adm_campaign_assign_table (fixture->campaign, "c1-3", "Table 1", T0 + 3100,
                                             NULL, &error));
@@ -1953,6 +1954,10 @@ test_tables_at_once (Fixture       *fixture,
       g_free (playing[t].engagement);
     }
   g_assert_cmpuint (fixture->changed, >=, 2);
+  /* Each table's set-up, dice and every message went over the one connection it opened: a
+   * message is sent again safely (its from and prev), so it goes on the kept connection
+   * rather than a new one and its TLS handshake each time. */
+  g_assert_cmpuint (adm_portal_get_n_accepted (fixture->portal) - accepted, ==, 2);
 }
 
 /* F-STRAT-4: a table's sides give their 2d6 for each phase before it is rolled, at the table

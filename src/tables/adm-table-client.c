@@ -1526,6 +1526,10 @@ send_next (AdmTableClient *self)
                                              &length);
   body = g_bytes_new_take (g_steal_pointer (&data), length);
   msg = new_message (self, "POST", self->engagement, "entries", body);
+  /* A message sent twice keeps nothing twice (its from and prev): libsoup may send it on the
+   * connection kept from the last one, where a POST would otherwise open a new connection and
+   * its TLS handshake every time. */
+  soup_message_add_flags (msg, SOUP_MESSAGE_IDEMPOTENT);
   self->in_flight = TRUE;
   if (self->state != ADM_TABLE_CLIENT_WAITING)
     set_state (self, ADM_TABLE_CLIENT_SENDING, NULL);
