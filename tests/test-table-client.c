@@ -1071,6 +1071,58 @@ test_hostile_listing (Fixture       *fixture,
   g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND);
 }
 
+/* A listening socket that closes every connection as soon as it takes it, as the portal closes
+ * one more than an address's share of its connections. */
+static gpointer
+closing_thread (gpointer data)
+{
+  GSocket *listening = data;
+  GSocket *accepted;
+
+  while ((accepted = g_socket_accept (listening, NULL, NULL)) != NULL)
+    {
+      g_socket_close (accepted, NULL);
+      g_object_unref (accepted);
+    }
+  return NULL;
+}
+
+/* A connection closed before its handshake, unanswered: the table says that the chief may hold
+ * as many of this computer's connections as it takes, not only that it may be no Admiralty. */
+static void
+test_closed_before_tls (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSocket) listening = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM,
+                                               G_SOCKET_PROTOCOL_TCP, &error);
+  g_autoptr(GSocketAddress) any = g_inet_socket_address_new_from_string ("127.0.0.1", 0);
+  g_autoptr(GSocketAddress) local = NULL;
+  g_autoptr(AdmTableClient) client = NULL;
+  g_autoptr(GPtrArray) listed = NULL;
+  g_autofree char *link = NULL;
+  GThread *thread;
+
+  g_assert_no_error (error);
+  g_assert_true (g_socket_bind (listening, any, TRUE, &error));
+  g_assert_true (g_socket_listen (listening, &error));
+  local = g_socket_get_local_address (listening, &error);
+  g_assert_no_error (error);
+  link = link_of (g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local)),
+                  chief_certificate);
+  thread = g_thread_new ("closing", closing_thread, listening);
+  client = adm_table_client_new (link, &error);
+  g_assert_no_error (error);
+  listed = adm_table_client_list_sync (client, NULL, &error);
+  g_assert_null (listed);
+  g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_UNREACHABLE);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "closed the connection before encryption began"));
+  g_assert_nonnull (strstr (error->message, "as many connections from this computer"));
+  g_socket_shutdown (listening, TRUE, TRUE, NULL);
+  g_socket_close (listening, NULL);
+  g_thread_join (thread);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1083,6 +1135,7 @@ main (int    argc,
   g_assert_no_error (error);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_test_add_func ("/portal/table-client/link", test_link);
+  g_test_add_func ("/portal/table-client/tls/closed-before-handshake", test_closed_before_tls);
   g_test_add ("/portal/table-client/send-and-resume", Fixture, NULL, fixture_setup,
               test_send_and_resume, fixture_teardown);
   g_test_add ("/portal/table-client/out-of-step", Fixture, NULL, fixture_setup,

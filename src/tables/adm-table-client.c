@@ -697,11 +697,16 @@ network_error (AdmTableClient  *self,
       certificate_error (self, seen, error);
       return;
     }
+  /* No handshake: the portal closed the connection at once, as it does one more than an
+   * address's share of its connections, or the other end does not speak TLS. Both read so
+   * to the table; it cannot tell them apart. */
   if (g_error_matches (cause, G_TLS_ERROR, G_TLS_ERROR_NOT_TLS))
     {
       g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_UNREACHABLE,
-                   _("The chief master's Admiralty at %s does not answer with encryption: it "
-                     "is older than this one, or another program listens there"), self->where);
+                   _("The chief master's Admiralty at %s closed the connection before "
+                     "encryption began: it may already hold as many connections from this "
+                     "computer as it takes, or it is older than this one, or another program "
+                     "listens there"), self->where);
       return;
     }
   /* Translators: "Cannot reach the chief master's Admiralty at 10.0.0.2:8080: Connection
