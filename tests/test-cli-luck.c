@@ -6,7 +6,9 @@
  * ledger names the engagement, each side's JSON holds exactly the judged rolls the audience
  * filter shows that side (adm-luck.h), never the engagement's id, and no ship it is not
  * shown (F-ECM-2, F-ECM-4, F-STRAT-3); by admiral, a side's own only (F-GEN-5); after the
- * revelation every side's ledger is the master's. A saved Twilight Imperium combat: bad input
+ * revelation every side's ledger is the master's; a boarding round's rolls carry both sides'
+ * modifiers for the sides told them, and a side that has not identified its boarder is told
+ * neither (F-BOARD-13). A saved Twilight Imperium combat: bad input
  * first (an engagement asked of it, a combat not begun, an unknown side), then a combat of
  * typed dice whose every group's expected hits (LRR 39.5) are known exactly. CLI_PATH comes
  * from meson. */
@@ -18,8 +20,11 @@
 
 #include "adm-luck-admirals.h"
 #include "admiralty-engine.h"
+#include "battle-helpers.h"
+#include "battle-scripting.h"
 #include "cli-helpers.h"
 #include "file-helpers.h"
+#include "komarr-helpers.h"
 #include "text-helpers.h"
 
 #define ENGAGEMENT "c1-2"
@@ -364,6 +369,251 @@ test_published (CliCampaign   *fixture,
 }
 
 
+/* The battle of c1-2 (Hegen Hub) as the campaign sets it up — Autumn Screen (Cetaganda)
+ * hidden from Aslund, which has not detected it (F-ECM-4, F-STRAT-3) — with Aslund Sower
+ * moved into base contact with Autumn Bell (F-BOARD-1: 1.5 cm and 2 cm bases, 1.75 cm
+ * apart). Aslund's detection of Autumn Screen fails ("1 6"); Autumn Bell boards Aslund Sower
+ * in turn 1, its round rolled "6 1" in the end stage (F-BOARD-13). */
+static AdmBattle *
+board_unseen (AdmCampaign *campaign)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmQueuedEngagement) engagement = adm_campaign_find_engagement (campaign,
+                                                                            ENGAGEMENT, &error);
+  g_autofree char *setup = NULL, *from = NULL, *to = NULL;
+  g_autoptr(GString) variant = NULL;
+  g_autoptr(AdmBattle) as_set_up = NULL;
+  const AdmBattleShip *bell, *sower;
+  char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE];
+  AdmBattle *battle;
+
+  g_assert_no_error (error);
+  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
+  g_assert_no_error (error);
+  as_set_up = adm_battle_load_memory (setup, strlen (setup), ENGAGEMENT, &error);
+  g_assert_no_error (error);
+  bell = ship (as_set_up, "autumn-bell");
+  sower = ship (as_set_up, "aslund-sower");
+  from = g_strdup_printf ("x=\"%s\" y=\"%s\"",
+                          g_ascii_formatd (x, sizeof x, "%g", sower->position.x),
+                          g_ascii_formatd (y, sizeof y, "%g", sower->position.y));
+  to = g_strdup_printf ("x=\"%s\" y=\"%s\"",
+                        g_ascii_formatd (x, sizeof x, "%g", bell->position.x + 1.75),
+                        g_ascii_formatd (y, sizeof y, "%g", bell->position.y));
+  variant = g_string_new (setup);
+  g_assert_cmpuint (g_string_replace (variant, from, to, 1), ==, 1);
+  battle = adm_battle_load_memory (variant->str, variant->len, ENGAGEMENT, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_DETECTION);
+  resolve (battle, NULL, "1 6");
+  battle_helper_skip_to (battle, ADM_PHASE_TORPEDO);
+  resolve (battle, "<board ship=\"autumn-bell\" target=\"aslund-sower\"/>", "");
+  battle_helper_skip_to (battle, ADM_PHASE_END);
+  resolve (battle, NULL, "6 1");
+  /* Aslund knows nothing of Autumn Screen still; the round was fought. */
+  g_assert_cmpstr (adm_battle_get_side (battle, sower->side)->id, ==, "aslund");
+  g_assert_cmpint (adm_battle_get_detection (battle, sower->side,
+                                             adm_battle_formation_index (battle,
+                                                                         "autumn-screen")),
+                   ==, ADM_DETECTION_NONE);
+  g_assert_cmpuint (adm_battle_get_n_boardings (battle), ==, 1);
+  return battle;
+}
+
+/* The campaign at @path with two boarding battles kept as the master's app keeps a battle
+ * played (adm_campaign_keep_battle ()): c1-1, Kestrel (Barrayar) boarding Pol Defiant (Pol),
+ * both sides knowing both ships (komarr_capture_pol_defiant ()); c1-2, Autumn Bell
+ * (Cetaganda) boarding Aslund Sower unseen by Aslund (board_unseen ()). */
+static void
+keep_boardings (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open_for_writing (path, &error);
+  g_autoptr(AdmBattle) known = NULL, unseen = NULL;
+
+  g_assert_no_error (error);
+  known = komarr_capture_pol_defiant (campaign);
+  g_assert_true (adm_campaign_keep_battle (campaign, "c1-1", known, &error));
+  g_assert_no_error (error);
+  unseen = board_unseen (campaign);
+  g_assert_true (adm_campaign_keep_battle (campaign, ENGAGEMENT, unseen, &error));
+  g_assert_no_error (error);
+}
+
+/* @text ("master" or a side's id) as an audience of @battle. */
+static AdmAudience
+audience_of (AdmBattle  *battle,
+             const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  AdmAudience audience;
+
+  g_assert_true (adm_audience_parse (battle, text, &audience, &error));
+  g_assert_no_error (error);
+  return audience;
+}
+
+/* The rolls of the one battle of @out, a `luck --json`. */
+static JsonArray *
+battle_rolls (const char *out,
+              JsonObject **root)
+{
+  JsonArray *battles;
+
+  *root = parse_json (out);
+  battles = json_object_get_array_member (*root, "battles");
+  g_assert_cmpuint (json_array_get_length (battles), ==, 1);
+  return json_object_get_array_member (json_array_get_object_element (battles, 0), "rolls");
+}
+
+/* @rolls, a battle's of `luck --json`, against the engine's ledger of @battle for @audience:
+ * each roll in the same order, an opposed one (F-BOARD-13) with "opposed": true, its own
+ * "modifier" and the other side's "opposing_modifier" as the ledger weighed it, every other
+ * roll with none of them. The number of opposed rolls. */
+static guint
+assert_opposed (JsonArray   *rolls,
+                AdmBattle   *battle,
+                AdmAudience  audience,
+                const char  *who)
+{
+  g_autoptr(AdmLuckLedger) ledger = adm_luck_ledger_new (battle, audience, NULL);
+  GArray *entries = adm_luck_ledger_get_rolls (ledger);
+  guint opposed = 0;
+
+  g_test_message ("%s: %u rolls", who, entries->len);
+  g_assert_cmpuint (json_array_get_length (rolls), ==, entries->len);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const AdmBattleRoll *roll = g_array_index (entries, AdmLuckRoll, i).roll;
+      JsonObject *json = json_array_get_object_element (rolls, i);
+
+      g_assert_cmpstr (json_object_get_string_member (json, "purpose"), ==, roll->purpose);
+      if (!roll->opposed)
+        {
+          g_assert_false (json_object_has_member (json, "opposed"));
+          g_assert_false (json_object_has_member (json, "modifier"));
+          g_assert_false (json_object_has_member (json, "opposing_modifier"));
+          continue;
+        }
+      g_assert_cmpstr (roll->clause, ==, "F-BOARD-13");
+      g_assert_true (json_object_get_boolean_member (json, "opposed"));
+      g_assert_cmpint (json_object_get_int_member (json, "modifier"), ==, roll->modifier);
+      g_assert_cmpint (json_object_get_int_member (json, "opposing_modifier"), ==,
+                       roll->opposing_modifier);
+      opposed++;
+    }
+  return opposed;
+}
+
+/* The two rolls of a boarding round among @rolls (`luck --json`'s): the boarder's, whose
+ * purpose holds @boarder, with its own @boarder_mod against @defender_mod, and the defender's
+ * the other way round (F-BOARD-13). */
+static void
+assert_round (JsonArray  *rolls,
+              const char *boarder,
+              int         boarder_mod,
+              int         defender_mod)
+{
+  guint found = 0;
+
+  for (guint i = 0; i < json_array_get_length (rolls); i++)
+    {
+      JsonObject *roll = json_array_get_object_element (rolls, i);
+      gboolean own = strstr (json_object_get_string_member (roll, "purpose"), boarder) != NULL;
+
+      if (!json_object_has_member (roll, "opposed"))
+        continue;
+      g_assert_cmpint (json_object_get_int_member (roll, "modifier"), ==,
+                       own ? boarder_mod : defender_mod);
+      g_assert_cmpint (json_object_get_int_member (roll, "opposing_modifier"), ==,
+                       own ? defender_mod : boarder_mod);
+      found |= own ? 1 : 2;
+    }
+  g_assert_cmpuint (found, ==, 3);
+}
+
+/* F-BOARD-13: a boarding round's two rolls in `luck --json` carry the modifiers the ledger
+ * weighed them with — each its own and the other side's, as the engine kept them on the roll
+ * — for the boarding side, the boarded side and the master, and no other roll does. c1-1:
+ * Kestrel's roll +3 against Pol Defiant's +0, the other's mirrored; c1-2: Autumn Bell's +1
+ * against Aslund Sower's +0. A side that has not
+ * identified the ship boarding its own (Aslund in c1-2) is told neither roll (F-ECM-2): no
+ * opposed roll, no modifier member, as its text ledger holds no "against"; the boarding side
+ * of c1-2 reads both. */
+static void
+test_boarding_modifiers (CliCampaign   *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  const char *audiences[] = { "barrayar", "pol", NULL };
+  AdmBattle *known, *unseen;
+
+  keep_boardings (fixture->campaign);
+  campaign = adm_campaign_open (fixture->campaign, &error);
+  g_assert_no_error (error);
+  known = adm_campaign_get_battle_played (campaign, "c1-1", &error);
+  g_assert_no_error (error);
+  unseen = adm_campaign_get_battle_played (campaign, ENGAGEMENT, &error);
+  g_assert_no_error (error);
+
+  /* c1-1: the boarding side, the boarded side, then the master. */
+  for (guint a = 0; a < G_N_ELEMENTS (audiences); a++)
+    {
+      const char *who = audiences[a] != NULL ? audiences[a] : "master";
+      g_autoptr(CliResult) json = NULL;
+      g_autoptr(JsonObject) root = NULL;
+      JsonArray *rolls;
+
+      json = audiences[a] != NULL
+             ? run_cli ("luck", fixture->campaign, "--engagement", "c1-1", "--as", who,
+                        "--json", NULL)
+             : run_cli ("luck", fixture->campaign, "--engagement", "c1-1", "--json", NULL);
+      g_test_message ("%s: %s", who, json->err);
+      g_assert_cmpint (json->status, ==, 0);
+      rolls = battle_rolls (json->out, &root);
+      g_assert_cmpuint (assert_opposed (rolls, known, audience_of (known, who), who), ==, 2);
+      /* The round as its report line gives it: "Kestrel 6 +3 = 9 (Barrayaran Imperium crew
+       * (F-BOARD-7, F-BOARD-8) +2, readiness (F-RDY-5) +1) against Pol Defiant 1 = 1". */
+      assert_round (rolls, "Kestrel's roll", 3, 0);
+    }
+
+  /* c1-2: Cetaganda boards unseen; Aslund is told neither roll, nor any modifier. */
+  {
+    g_autoptr(CliResult) master = run_cli ("luck", fixture->campaign, "--engagement", ENGAGEMENT,
+                                           "--json", NULL);
+    g_autoptr(CliResult) cetaganda = run_cli ("luck", fixture->campaign, "--engagement",
+                                              ENGAGEMENT, "--as", "cetaganda", "--json", NULL);
+    g_autoptr(CliResult) aslund = run_cli ("luck", fixture->campaign, "--engagement", ENGAGEMENT,
+                                           "--as", "aslund", "--json", NULL);
+    g_autoptr(CliResult) aslund_text = run_cli ("luck", fixture->campaign, "--engagement",
+                                                ENGAGEMENT, "--as", "aslund", NULL);
+    g_autoptr(JsonObject) master_root = NULL, cetaganda_root = NULL, aslund_root = NULL;
+    JsonArray *boarder_rolls;
+
+    g_assert_cmpint (master->status, ==, 0);
+    g_assert_cmpint (cetaganda->status, ==, 0);
+    g_test_message ("%s", aslund->err);
+    g_assert_cmpint (aslund->status, ==, 0);
+    g_assert_cmpint (aslund_text->status, ==, 0);
+    g_assert_cmpuint (assert_opposed (battle_rolls (master->out, &master_root), unseen,
+                                      adm_audience_master (), "master"), ==, 2);
+    boarder_rolls = battle_rolls (cetaganda->out, &cetaganda_root);
+    g_assert_cmpuint (assert_opposed (boarder_rolls, unseen, audience_of (unseen, "cetaganda"),
+                                      "cetaganda"), ==, 2);
+    /* "Autumn Bell 6 +1 = 7 (Cetagandan Empire crew (F-BOARD-7, F-BOARD-8) +1) against
+     * Aslund Sower 1 = 1". */
+    assert_round (boarder_rolls, "Autumn Bell's roll", 1, 0);
+    g_assert_cmpuint (assert_opposed (battle_rolls (aslund->out, &aslund_root), unseen,
+                                      audience_of (unseen, "aslund"), "aslund"), ==, 0);
+    assert_lacks (aslund->out, "F-BOARD-13", "aslund");
+    assert_lacks (aslund->out, "\"opposed\"", "aslund");
+    assert_lacks (aslund->out, "modifier", "aslund");
+    assert_lacks (aslund->out, "Autumn Bell", "aslund");
+    assert_lacks (aslund_text->out, "against", "aslund");
+  }
+}
+
 /* A temporary folder for the TI4 combat files; removed by the caller (remove_tree ()). */
 static char *
 ti4_folder (void)
@@ -583,6 +833,7 @@ main (int    argc,
   ADD ("F-ECM-2/sides-see-their-rolls", test_sides_see_their_rolls);
   ADD ("F-STRAT-3/published", test_published);
   ADD ("F-GEN-5/admirals", test_admirals);
+  ADD ("F-BOARD-13/boarding-modifiers", test_boarding_modifiers);
 #undef ADD
   g_test_add_func ("/cli/luck/LRR-39.5/ti4-bad-input", test_ti4_bad_input);
   g_test_add_func ("/cli/luck/LRR-39.5/ti4-fixed-dice", test_ti4_fixed_dice);
