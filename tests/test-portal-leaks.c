@@ -494,6 +494,52 @@ test_kept_reports (void)
   served_reports (campaign, links, versions, "redone", NULL);
 }
 
+/* F-STRAT-3, F-STRAT-4: a cycle's battles begun and ended while the portal runs (one broken
+ * off unfought, one fought a phase, then ended) change only their own cycle's reports: the
+ * reports of the cycle before, which the portal keeps across them, are still every admiral's
+ * as made now. */
+static void
+test_kept_reports_battles (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+  g_autoptr(GPtrArray) links = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) versions = g_array_new (FALSE, TRUE, sizeof (guint64));
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (9);
+  g_autoptr(AdmBattle) hegen = NULL, screened = NULL, broke_off = NULL;
+  g_autoptr(AdmPortal) portal = NULL;
+  g_autoptr(GError) error = NULL;
+
+  komarr_play_cycle (campaign, 1, T0);
+  hegen = engagement_battle (campaign, "c1-2");
+  g_assert_true (adm_battle_resolve_phase (hegen, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_true (adm_campaign_keep_battle (campaign, "c1-2", hegen, &error));
+  g_assert_no_error (error);
+  komarr_end_battles (campaign, "c1-2", T0 + 3100);
+  komarr_play_cycle (campaign, 2, T0);
+  portal = portal_serve_loopback (campaign);
+  g_array_set_size (versions, admirals->len);
+  for (guint a = 0; a < admirals->len; a++)
+    g_ptr_array_add (links, portal_loopback_link (adm_portal_get_link (
+      portal, ((const AdmAdmiral *) g_ptr_array_index (admirals, a))->id)));
+  served_reports (campaign, links, versions, "cycle 3", NULL);
+
+  broke_off = engagement_battle (campaign, "c2-3");
+  g_assert_true (adm_campaign_end_battle (campaign, "c2-3", broke_off, "Broke off", T0 + 4900,
+                                          &error));
+  g_assert_no_error (error);
+  served_reports (campaign, links, versions, "c2-3 broken off", NULL);
+
+  screened = engagement_battle (campaign, "c2-5");
+  g_assert_true (adm_battle_resolve_phase (screened, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_true (adm_campaign_keep_battle (campaign, "c2-5", screened, &error));
+  g_assert_no_error (error);
+  served_reports (campaign, links, versions, "c2-5 begun", NULL);
+
+  komarr_end_battles (campaign, "c2-5", T0 + 5500);
+  served_reports (campaign, links, versions, "c2-5 ended", NULL);
+}
+
 /* The revelation (F-STRAT-3): the master ends the campaign with Sarlat's hidden reinforcement
  * in it. Until he publishes, every page of another side is byte for byte what it was — the
  * war's end is said on top of the page, never in its parts; once he publishes, every side's
@@ -731,6 +777,8 @@ main (int   argc,
   g_test_add_func ("/portal/leaks/F-STRAT-3/corrections", test_corrections);
   g_test_add_func ("/portal/leaks/F-STRAT-3/revelation", test_revelation);
   g_test_add_func ("/portal/leaks/F-STRAT-3/F-STRAT-4/kept-reports", test_kept_reports);
+  g_test_add_func ("/portal/leaks/F-STRAT-3/F-STRAT-4/kept-reports-battles",
+                   test_kept_reports_battles);
   g_test_add_func ("/portal/leaks/F-STRAT-3/archive-while-polled", test_archive_while_polled);
   return g_test_run ();
 }

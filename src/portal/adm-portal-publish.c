@@ -134,9 +134,13 @@ cycle_inputs (AdmPortal *self,
   inputs->events = adm_report_cycle_events (self->campaign, cycle);
   inputs->engagements = adm_campaign_get_engagements (self->campaign, cycle);
   out = g_string_new (NULL);
-  g_string_append_printf (out, "%u|%u|%u\n", _adm_portal_current_cycle (self),
-                          adm_campaign_list_battles (self->campaign)->len,
-                          adm_state_get_battle_endings (state)->len);
+  /* Whether the campaign keeps its battles, not how many: a battle begun or ended elsewhere
+   * changes no report of a cycle it is not of (its own cycle's are dropped with its entries,
+   * fragments_changed ()), and every admiral's reports of the cycles before were made again,
+   * their battles played again from the journal, at each one. */
+  g_string_append_printf (out, "%u|%d\n", _adm_portal_current_cycle (self),
+                          adm_campaign_list_battles (self->campaign)->len > 0 ||
+                          adm_state_get_battle_endings (state)->len > 0);
   for (guint e = 0; e < inputs->engagements->len; e++)
     {
       const AdmQueuedEngagement *engagement = g_ptr_array_index (inputs->engagements, e);
