@@ -510,6 +510,130 @@ test_ti4_every_roll (void)
     }
 }
 
+static void
+count_changes (GListModel *model,
+               guint       position,
+               guint       removed,
+               guint       added,
+               guint      *changes)
+{
+  (*changes)++;
+}
+
+/* LRR 39.5: a TI4 combat's ledger as a list (adm_luck_model_new_ti4 ()). Bad audiences and
+ * a combat with no roll yet give no row and say why; then the Dreadnought against the
+ * Cruiser of ti4-every-roll, "3 7 5 2": every roll's rows are the engine's own, in its
+ * order of luck, under their headings; the totals name both sides; an undo and a redo
+ * show at once (the combat's "changed"). */
+static void
+test_ti4_model (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTi4Catalog) catalog = adm_ti4_catalog_load (&error);
+  g_autoptr(AdmTi4Combat) combat = NULL;
+  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+  g_autoptr(AdmLuckModel) model = NULL;
+  AdmTi4Setup setup = { .arena = ADM_TI4_SPACE };
+  AdmTi4OddsOptions options = { .arena = ADM_TI4_SPACE,
+                                .attacker_policy = ADM_TI4_POLICY_SUSTAIN_FIRST,
+                                .defender_policy = ADM_TI4_POLICY_SUSTAIN_FIRST,
+                                .attacker_retreat_after = -1,
+                                .defender_retreat_after = -1 };
+  guint changes = 0, n_before_undo;
+
+  g_assert_no_error (error);
+  setup.attacker.intact[adm_ti4_catalog_find (catalog, "dreadnought")] = 1;
+  setup.defender.intact[adm_ti4_catalog_find (catalog, "cruiser")] = 1;
+  combat = adm_ti4_combat_new (catalog, &setup, &error);
+  g_assert_no_error (error);
+
+  /* Bad input first: no roll yet, then an audience of neither side. */
+  model = adm_luck_model_new_ti4 (combat, NULL);
+  g_assert_cmpstr (adm_luck_model_get_audience (model), ==, "master");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 0);
+  g_assert_nonnull (adm_luck_model_get_empty_reason (model));
+  {
+    g_autoptr(GPtrArray) none = adm_luck_ledgers_of_ti4_combat (combat, NULL, NULL, &error);
+
+    g_assert_null (none);
+    g_assert_cmpstr (adm_luck_model_get_empty_reason (model), ==, error->message);
+    g_clear_error (&error);
+  }
+  g_signal_connect (model, "items-changed", G_CALLBACK (count_changes), &changes);
+
+  g_assert_true (adm_dice_queue_push_text (queue, "3 7 5 2", &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_ti4_combat_run (combat, ADM_DICE_SOURCE (queue), &options, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (changes, >, 0);
+  g_assert_null (adm_luck_model_get_empty_reason (model));
+
+  adm_luck_model_set_audience (model, "nobody");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 0);
+  assert_contains (adm_luck_model_get_empty_reason (model), "nobody", "an unknown audience");
+
+  /* The totals: the combat's heading, each side's hits expected → actual. */
+  adm_luck_model_set_audience (model, "master");
+  {
+    g_autoptr(GPtrArray) ledgers = adm_luck_ledgers_of_ti4_combat (combat, NULL, NULL, &error);
+    g_autoptr(AdmLuckRow) heading = g_list_model_get_item (G_LIST_MODEL (model), 0);
+    g_autoptr(AdmLuckRow) attacker = g_list_model_get_item (G_LIST_MODEL (model), 1);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (adm_luck_row_get_kind (heading), ==, ADM_LUCK_ROW_HEADING);
+    g_assert_cmpstr (adm_luck_row_get_title (heading), ==,
+                     adm_luck_ledger_get_title (g_ptr_array_index (ledgers, 0)));
+    g_assert_cmpint (adm_luck_row_get_kind (attacker), ==, ADM_LUCK_ROW_SIDE);
+    g_assert_cmpstr (adm_luck_row_get_summary (attacker), ==, "Hits 1.20 → 1");
+  }
+
+  /* Every roll: the engine's rows, under the headings of the lucky and the unlucky. */
+  adm_luck_model_set_every_roll (model, TRUE);
+  {
+    g_autoptr(GPtrArray) ledgers = adm_luck_ledgers_of_ti4_combat (combat, NULL, NULL, &error);
+    g_autoptr(GArray) refs = adm_luck_ledgers_by_luck (ledgers);
+    const char *const headings[] = { "Lucky: 2 rolls, the luckiest first",
+                                     "Unlucky: 2 rolls, the unluckiest last" };
+    guint r = 0, h = 0;
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, refs->len + 2);
+    for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (model)); i++)
+      {
+        g_autoptr(AdmLuckRow) row = g_list_model_get_item (G_LIST_MODEL (model), i);
+
+        if (adm_luck_row_get_kind (row) == ADM_LUCK_ROW_HEADING)
+          {
+            g_assert_cmpuint (h, <, G_N_ELEMENTS (headings));
+            g_assert_cmpstr (adm_luck_row_get_title (row), ==, headings[h++]);
+            continue;
+          }
+        {
+          const AdmLuckRollRef *ref = &g_array_index (refs, AdmLuckRollRef, r++);
+          g_autofree char *title = adm_luck_roll_title (ref->ledger, ref->entry);
+          g_autofree char *summary = adm_luck_roll_summary (ref->ledger, ref->entry);
+
+          g_assert_cmpint (adm_luck_row_get_kind (row), ==, ADM_LUCK_ROW_ROLL);
+          g_assert_cmpstr (adm_luck_row_get_title (row), ==, title);
+          g_assert_cmpstr (adm_luck_row_get_summary (row), ==, summary);
+        }
+      }
+    g_assert_cmpuint (r, ==, refs->len);
+    g_assert_cmpuint (h, ==, G_N_ELEMENTS (headings));
+  }
+
+  /* An undo takes the last roll's row away at once; a redo brings it back. */
+  n_before_undo = g_list_model_get_n_items (G_LIST_MODEL (model));
+  changes = 0;
+  while (adm_ti4_combat_get_rolls (combat)->len == 4)
+    g_assert_true (adm_ti4_combat_undo (combat));
+  g_assert_cmpuint (changes, >, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, n_before_undo - 1);
+  while (adm_ti4_combat_get_rolls (combat)->len < 4)
+    g_assert_true (adm_ti4_combat_redo (combat));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, n_before_undo);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -520,6 +644,7 @@ main (int    argc,
   g_test_add_func ("/engine/luck-model/F-ECM-2/every-roll", test_every_roll);
   g_test_add_func ("/engine/luck-model/F-ECM-2/every-roll-empty", test_every_roll_empty);
   g_test_add_func ("/engine/luck-model/LRR-39.5/ti4-every-roll", test_ti4_every_roll);
+  g_test_add_func ("/engine/luck-model/LRR-39.5/ti4-model", test_ti4_model);
 
   return g_test_run ();
 }

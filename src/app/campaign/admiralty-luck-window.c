@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* admiralty-luck-window.c: the luck ledger in a window (admiralty-luck-window.h). The rows
- * are the engine's list model's (adm-luck-model.h), bound to the list's template; which rolls
- * an audience's rows count and list is the one audience filter's answer, never this window's.
+/* admiralty-luck-window.c: the luck ledger in a window (admiralty-luck-window.h), of a
+ * campaign or of a TI4 combat. The rows are the engine's list model's (adm-luck-model.h), bound
+ * to the list's template; which rolls an audience's rows count and list is the one audience
+ * filter's answer, never this window's.
  * "Totals" and "Every Roll" are the two states of luck.rows, the property "rows". */
 
 #include "config.h"
@@ -14,7 +15,8 @@ struct _AdmiraltyLuckWindow
 {
   AdwWindow       parent_instance;
 
-  AdmCampaign    *campaign;
+  AdmCampaign    *campaign;      /* the campaign whose ledger this is, or NULL */
+  AdmTi4Combat   *combat;        /* else the TI4 combat */
   AdmLuckModel   *model;
 
   GtkDropDown    *audience_dropdown;
@@ -103,6 +105,7 @@ admiralty_luck_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_LUCK_WINDOW);
   g_clear_object (&self->model);
   g_clear_object (&self->campaign);
+  g_clear_object (&self->combat);
 
   G_OBJECT_CLASS (admiralty_luck_window_parent_class)->dispose (object);
 }
@@ -143,27 +146,60 @@ admiralty_luck_window_init (AdmiraltyLuckWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
+/* Shows @model, ours from now on, and follows it. */
+static void
+show_model (AdmiraltyLuckWindow *self,
+            AdmLuckModel        *model)
+{
+  g_autoptr(GtkNoSelection) selection = NULL;
+
+  self->model = model;
+  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->model)));
+  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (selection));
+  g_signal_connect_object (self->model, "items-changed", G_CALLBACK (update_page), self,
+                           G_CONNECT_SWAPPED);
+  update_page (self);
+}
+
 AdmiraltyLuckWindow *
 admiralty_luck_window_new (GtkApplication *application,
                            AdmCampaign    *campaign)
 {
   AdmiraltyLuckWindow *self;
-  g_autoptr(GtkNoSelection) selection = NULL;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
 
   self = g_object_new (ADMIRALTY_TYPE_LUCK_WINDOW, "application", application, NULL);
   self->campaign = g_object_ref (campaign);
-  self->model = adm_luck_model_new (campaign, "master");
   admiralty_audience_dropdown_set_campaign (self->audience_dropdown, campaign);
-  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->model)));
-  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (selection));
-  g_signal_connect_object (self->model, "items-changed", G_CALLBACK (update_page), self,
-                           G_CONNECT_SWAPPED);
+  show_model (self, adm_luck_model_new (campaign, "master"));
   g_signal_connect_object (self->audience_dropdown, "notify::selected",
                            G_CALLBACK (audience_selected_cb), self, G_CONNECT_SWAPPED);
-  update_page (self);
   return self;
+}
+
+AdmiraltyLuckWindow *
+admiralty_luck_window_new_ti4 (GtkApplication *application,
+                               AdmTi4Combat   *combat)
+{
+  AdmiraltyLuckWindow *self;
+
+  g_return_val_if_fail (ADM_IS_TI4_COMBAT (combat), NULL);
+
+  self = g_object_new (ADMIRALTY_TYPE_LUCK_WINDOW, "application", application, NULL);
+  self->combat = g_object_ref (combat);
+  /* LRR 39.5: both players see every roll; the filter gives each the master's rows. */
+  gtk_widget_set_visible (GTK_WIDGET (self->audience_dropdown), FALSE);
+  show_model (self, adm_luck_model_new_ti4 (combat, "master"));
+  admiralty_luck_window_set_every_roll (self, TRUE);
+  return self;
+}
+
+AdmTi4Combat *
+admiralty_luck_window_get_ti4_combat (AdmiraltyLuckWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_LUCK_WINDOW (self), NULL);
+  return self->combat;
 }
 
 AdmLuckModel *

@@ -34,6 +34,7 @@ struct _AdmiraltyTi4Page
   GtkWidget           *hits_dialog;
   AdmTi4Side           hits_side;      /* the side whose hits the hits dialog assigns */
   GtkWidget           *error_dialog;
+  GtkWidget           *luck_window;    /* the combat's Every Roll (ti4.luck) */
   GtkFileChooserNative *chooser;
 
   /* Template children */
@@ -63,6 +64,7 @@ struct _AdmiraltyTi4Page
   GtkWidget           *stay_button;
   GtkWidget           *round_button;
   GtkWidget           *end_button;
+  GtkWidget           *luck_button;
   GtkWidget           *undo_button;
   GtkWidget           *redo_button;
   GtkWidget           *new_button;

@@ -11,6 +11,7 @@
 
 #include "adm-doc-render.h"
 #include "admiralty-drafts.h"
+#include "admiralty-luck-window.h"
 #include "admiralty-plain-text.h"
 #include "admiralty-print.h"
 #include "admiralty-ti4-hits-dialog.h"
@@ -654,7 +655,8 @@ physical_dice (AdmiraltyTi4Page *self)
   return g_strcmp0 (mode, "physical") == 0;
 }
 
-/* The Undo and Redo buttons name the step they would take back or bring back. */
+/* The Undo and Redo buttons name the step they would take back or bring back; Every Roll
+ * needs a combat. */
 static void
 admiralty_ti4_page_update_undo (AdmiraltyTi4Page *self)
 {
@@ -663,6 +665,7 @@ admiralty_ti4_page_update_undo (AdmiraltyTi4Page *self)
   g_autofree char *undo_tip = NULL;
   g_autofree char *redo_tip = NULL;
 
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "ti4.luck", self->combat != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "ti4.undo", undo != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "ti4.redo", redo != NULL);
   /* Translators: a tooltip, "Undo “Roll for the attacker, round 2” (Ctrl+Z)" */
@@ -1129,10 +1132,21 @@ close_dialogs (AdmiraltyTi4Page *self)
   g_clear_weak_pointer (&self->hits_dialog);
 }
 
+/* The ledger of a combat the page no longer shows goes with it. An undo or a redo keeps it:
+ * it follows the combat. */
+static void
+close_luck (AdmiraltyTi4Page *self)
+{
+  if (self->luck_window != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->luck_window));
+  g_clear_weak_pointer (&self->luck_window);
+}
+
 static void
 new_clicked_cb (AdmiraltyTi4Page *self)
 {
   close_dialogs (self);
+  close_luck (self);
   g_clear_object (&self->combat);
   g_clear_object (&self->prng);
   gtk_stack_set_visible_child_name (self->stack, "setup");
@@ -1262,11 +1276,38 @@ undo_redo_action (GtkWidget  *widget,
   admiralty_toast_show_undo (self->toast_overlay, what, redo, "ti4.undo", "ti4.redo");
 }
 
+/* ti4.luck: the combat's every roll beside its odds, in the luck ledger's window
+ * (admiralty-luck-window.h), bound to the engine's list of them; the one already open for
+ * this combat is brought up again. Enabled only with a combat under way. */
+static void
+luck_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  AdmiraltyTi4Page *self = ADMIRALTY_TI4_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  AdmiraltyLuckWindow *luck;
+
+  if (self->combat == NULL)
+    return;
+  if (self->luck_window == NULL)
+    {
+      luck = admiralty_luck_window_new_ti4 (GTK_IS_WINDOW (root)
+                                            ? gtk_window_get_application (GTK_WINDOW (root))
+                                            : NULL, self->combat);
+      if (GTK_IS_WINDOW (root))
+        gtk_window_set_transient_for (GTK_WINDOW (luck), GTK_WINDOW (root));
+      g_set_weak_pointer (&self->luck_window, GTK_WIDGET (luck));
+    }
+  gtk_window_present (GTK_WINDOW (self->luck_window));
+}
+
 static void
 admiralty_ti4_page_begin (AdmiraltyTi4Page *self,
                           AdmTi4Combat     *combat)
 {
   close_dialogs (self);
+  close_luck (self);
   g_set_object (&self->combat, combat);
   /* What the combat holds now is in its file already, or is only a set-up. */
   self->saved_entries = adm_journal_get_n_entries (adm_ti4_combat_get_journal (combat));
@@ -1757,6 +1798,7 @@ admiralty_ti4_page_dispose (GObject *object)
     g_cancellable_cancel (self->odds_cancellable);
   g_clear_object (&self->odds_cancellable);
   close_dialogs (self);
+  close_luck (self);
   if (self->error_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->error_dialog));
   g_clear_weak_pointer (&self->error_dialog);
@@ -1883,10 +1925,15 @@ admiralty_ti4_page_class_init (AdmiraltyTi4PageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, stay_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, round_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, end_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, luck_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, undo_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, redo_button);
   gtk_widget_class_install_action (widget_class, "ti4.undo", NULL, undo_redo_action);
   gtk_widget_class_install_action (widget_class, "ti4.redo", NULL, undo_redo_action);
+  gtk_widget_class_install_action (widget_class, "ti4.luck", NULL, luck_action);
+  /* The key of the campaign's luck ledger (win.luck-ledger), here for the combat's. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "ti4.luck", NULL);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, new_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, log_stack);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTi4Page, report_list);

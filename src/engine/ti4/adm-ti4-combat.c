@@ -63,6 +63,13 @@ struct _AdmTi4Combat
 
 G_DEFINE_FINAL_TYPE (AdmTi4Combat, adm_ti4_combat, G_TYPE_OBJECT)
 
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static AdmTi4Side
 other_side (AdmTi4Side side)
 {
@@ -109,6 +116,9 @@ static void
 adm_ti4_combat_class_init (AdmTi4CombatClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = adm_ti4_combat_finalize;
+
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void journal_reset (gpointer owner);
@@ -1163,7 +1173,10 @@ record (AdmTi4Combat *self,
     if (adm_event_get (event, keys[k]) != NULL)
       adm_event_set (adm_journal_action_get_head (action), keys[k], adm_event_get (event, keys[k]));
   adm_journal_action_add_event (action, event);
-  return adm_journal_record (self->journal, action, error);
+  if (!adm_journal_record (self->journal, action, error))
+    return FALSE;
+  g_signal_emit (self, signals[CHANGED], 0);
+  return TRUE;
 }
 
 static AdmEvent *
@@ -1454,7 +1467,10 @@ gboolean
 adm_ti4_combat_undo (AdmTi4Combat *self)
 {
   g_return_val_if_fail (ADM_IS_TI4_COMBAT (self), FALSE);
-  return adm_journal_undo (self->journal, adm_clock_now (), NULL);
+  if (!adm_journal_undo (self->journal, adm_clock_now (), NULL))
+    return FALSE;
+  g_signal_emit (self, signals[CHANGED], 0);
+  return TRUE;
 }
 
 gboolean
@@ -1468,7 +1484,10 @@ gboolean
 adm_ti4_combat_redo (AdmTi4Combat *self)
 {
   g_return_val_if_fail (ADM_IS_TI4_COMBAT (self), FALSE);
-  return adm_journal_redo (self->journal, adm_clock_now (), NULL);
+  if (!adm_journal_redo (self->journal, adm_clock_now (), NULL))
+    return FALSE;
+  g_signal_emit (self, signals[CHANGED], 0);
+  return TRUE;
 }
 
 AdmJournal *

@@ -65,6 +65,8 @@ typedef struct {
 } AdmTi4Roll;
 
 #define ADM_TYPE_TI4_COMBAT (adm_ti4_combat_get_type ())
+/* Emits "changed" after each step journaled, undone or redone, so that a view of the combat
+ * (adm-luck-model.h) reads it anew. */
 G_DECLARE_FINAL_TYPE (AdmTi4Combat, adm_ti4_combat, ADM, TI4_COMBAT, GObject)
 
 /* Checks both sides (adm_ti4_fleet_check_arena) and starts at round 1. */

@@ -13,7 +13,8 @@ struct _AdmLuckModel
 {
   GObject      parent_instance;
 
-  AdmCampaign *campaign;
+  AdmCampaign *campaign;  /* the campaign whose battles are weighed, or NULL */
+  AdmTi4Combat *combat;   /* else the TI4 combat */
   gulong       changed_id;
   char        *as;
   gboolean     every_roll;
@@ -172,8 +173,9 @@ read_rows (AdmLuckModel  *self,
 {
   GPtrArray *rows = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) ledgers = adm_luck_ledgers_of_campaign (self->campaign, NULL, self->as,
-                                                               &error);
+  g_autoptr(GPtrArray) ledgers = self->combat != NULL
+    ? adm_luck_ledgers_of_ti4_combat (self->combat, NULL, self->as, &error)
+    : adm_luck_ledgers_of_campaign (self->campaign, NULL, self->as, &error);
 
   if (ledgers == NULL)
     {
@@ -247,8 +249,12 @@ adm_luck_model_dispose (GObject *object)
 {
   AdmLuckModel *self = ADM_LUCK_MODEL (object);
 
-  g_clear_signal_handler (&self->changed_id, self->campaign);
+  if (self->campaign != NULL)
+    g_clear_signal_handler (&self->changed_id, self->campaign);
+  if (self->combat != NULL)
+    g_clear_signal_handler (&self->changed_id, self->combat);
   g_clear_object (&self->campaign);
+  g_clear_object (&self->combat);
 
   G_OBJECT_CLASS (adm_luck_model_parent_class)->dispose (object);
 }
@@ -336,6 +342,22 @@ adm_luck_model_new (AdmCampaign *campaign,
   self->campaign = g_object_ref (campaign);
   self->as = g_strdup (as != NULL ? as : "master");
   self->changed_id = g_signal_connect_swapped (campaign, "changed", G_CALLBACK (reread), self);
+  reread (self);
+  return self;
+}
+
+AdmLuckModel *
+adm_luck_model_new_ti4 (AdmTi4Combat *combat,
+                        const char   *as)
+{
+  AdmLuckModel *self;
+
+  g_return_val_if_fail (ADM_IS_TI4_COMBAT (combat), NULL);
+
+  self = g_object_new (ADM_TYPE_LUCK_MODEL, NULL);
+  self->combat = g_object_ref (combat);
+  self->as = g_strdup (as != NULL ? as : "master");
+  self->changed_id = g_signal_connect_swapped (combat, "changed", G_CALLBACK (reread), self);
   reread (self);
   return self;
 }

@@ -14,6 +14,7 @@
 
 #include "adm-campaign.h"
 #include "adm-luck-row.h"
+#include "adm-ti4-combat.h"
 
 G_BEGIN_DECLS
 
@@ -23,6 +24,13 @@ G_DECLARE_FINAL_TYPE (AdmLuckModel, adm_luck_model, ADM, LUCK_MODEL, GObject)
 /* @as as adm_luck_ledgers_of_campaign () reads it: NULL or "master", "public", a faction's or
  * a battle side's id or name. */
 AdmLuckModel *adm_luck_model_new          (AdmCampaign  *campaign,
+                                           const char   *as) G_GNUC_WARN_UNUSED_RESULT;
+/* The ledger of the TI4 combat @combat as a list, for @as as adm_luck_ledgers_of_ti4_combat ()
+ * reads it (NULL or "master", "public", "attacker", "defender" or a side's name): one heading,
+ * the sides' hits expected against actual and the luckiest and unluckiest rolls, or with
+ * "every-roll" each group of dice beside the odds it had. It follows the combat ("changed":
+ * a step resolved, undone or redone). */
+AdmLuckModel *adm_luck_model_new_ti4      (AdmTi4Combat *combat,
                                            const char   *as) G_GNUC_WARN_UNUSED_RESULT;
 /* Another audience: the rows are read anew (only those that differ are said changed). */
 void          adm_luck_model_set_audience (AdmLuckModel *self,
