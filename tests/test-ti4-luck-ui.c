@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ti4-luck-ui.c: a TI4 combat's Every Roll (ti4.luck, admiralty-luck-window.h) driven with
- * the X server's keyboard and pointer under Xvfb, without a campaign. Bad cases first: with no
+ * the X server's keyboard and pointer under Xvfb. Bad cases first: with no
  * combat open the action is disabled and Shift+Ctrl+L opens nothing; a combat with no roll shows
  * the engine's reason why. Then a round resolved with the pointer: Shift+Ctrl+L lists every roll
  * beside its odds, the engine's ledger figures row for row (LRR 39.5: both players see every
  * roll, so the master's ledger is the list); Ctrl+Z and Shift+Ctrl+Z in the main window show
- * in the list at once; undoing every roll brings the empty state back. */
+ * in the list at once; undoing every roll brings the empty state back. Beside a campaign open in
+ * the same window, the key opens the ledger of the tab in front. */
 
 #include "config.h"
 
@@ -16,9 +17,12 @@
 #include "admiralty-window-private.h"
 #include "adm-luck.h"
 #include "battle-helpers.h"
+#include "komarr-helpers.h"
 #include "pointer-helpers.h"
 #include "text-helpers.h"
 #include "ui-helpers.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
 typedef struct {
   GtkWidget  *window;
@@ -53,6 +57,12 @@ static gboolean
 page_shown (gpointer data)
 {
   return _admiralty_window_get_ti4_page (data) != NULL;
+}
+
+static gboolean
+page_hidden (gpointer data)
+{
+  return _admiralty_window_get_ti4_page (data) == NULL;
 }
 
 /* Types a count into a unit's spin button with the keys, as the master would. */
@@ -286,6 +296,65 @@ test_every_roll (void)
   close_window (window);
 }
 
+/* With a campaign open in the same window, Shift+Ctrl+L is the ledger of what is in front of
+ * the master: on the TI4 tab the combat's, on the campaign's tab the campaign's. */
+static void
+test_beside_campaign (void)
+{
+  CampaignFixture fixture;
+  AdmiraltyTi4Page *page;
+  AdmiraltyLuckWindow *luck;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  komarr_fixture_set_up (&fixture, "ti4-luck-ui", 1, T0, 1400, 900);
+  focus_window (GTK_WIDGET (fixture.window));
+  keys_to (GTK_WIDGET (fixture.window), "ctrl+t");
+  iterate_until (page_shown, fixture.window, 5000);
+  page = _admiralty_window_get_ti4_page (fixture.window);
+  g_assert_nonnull (page);
+
+  /* No combat yet: the key opens neither the combat's ledger nor the campaign's. */
+  keys_to (GTK_WIDGET (fixture.window), "ctrl+shift+l");
+  wait_frames ();
+  g_assert_null (shown_toplevel (ADMIRALTY_TYPE_LUCK_WINDOW));
+
+  type_count (fixture.window, page, ADM_TI4_ATTACKER, "dreadnought", 1);
+  type_count (fixture.window, page, ADM_TI4_DEFENDER, "cruiser", 2);
+  iterate_until (sensitive, page->start_button, 5000);
+  wait_frames ();
+  pointer_click_widget (page->start_button);
+  g_assert_nonnull (page->combat);
+  g_clear_object (&page->prng);
+  page->prng = adm_dice_prng_new (39);
+
+  /* Before the first step, and after a round: the combat's. */
+  luck = open_luck_by_key (fixture.window);
+  g_assert_true (admiralty_luck_window_get_ti4_combat (luck) == page->combat);
+  close_luck_by_key (luck);
+  focus_window (GTK_WIDGET (fixture.window));
+  pointer_click_widget (page->round_button);
+  g_assert_cmpuint (adm_ti4_combat_get_rolls (page->combat)->len, >=, 2);
+  luck = open_luck_by_key (fixture.window);
+  g_assert_true (admiralty_luck_window_get_ti4_combat (luck) == page->combat);
+  assert_engine_rows (G_LIST_MODEL (admiralty_luck_window_get_model (luck)), page->combat);
+  close_luck_by_key (luck);
+
+  /* The campaign's tab in front: the campaign's. */
+  focus_window (GTK_WIDGET (fixture.window));
+  keys_to (GTK_WIDGET (fixture.window), "ctrl+Page_Up");
+  iterate_until (page_hidden, fixture.window, 5000);
+  g_assert_null (_admiralty_window_get_ti4_page (fixture.window));
+  luck = open_luck_by_key (fixture.window);
+  g_assert_null (admiralty_luck_window_get_ti4_combat (luck));
+  close_luck_by_key (luck);
+
+  campaign_fixture_tear_down (&fixture);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -293,6 +362,7 @@ main (int   argc,
   ui_test_init (&argc, &argv, "ti4-luck-ui");
 
   g_test_add_func ("/ui/ti4-luck-ui/LRR-39.5/every-roll", test_every_roll);
+  g_test_add_func ("/ui/ti4-luck-ui/LRR-39.5/beside-campaign", test_beside_campaign);
 
   return ui_test_finish (g_test_run ());
 }

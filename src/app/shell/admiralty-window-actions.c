@@ -151,7 +151,11 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", page == NULL && has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-night", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay", has_campaign);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.luck-ledger", has_campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.luck-ledger",
+                                 _admiralty_window_get_ti4_page (self) != NULL
+                                 ? admiralty_ti4_page_get_combat (
+                                     _admiralty_window_get_ti4_page (self)) != NULL
+                                 : has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.archive", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.roll", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-phase",

@@ -22,14 +22,20 @@ _admiralty_window_open_luck (AdmiraltyWindow *self)
   return luck;
 }
 
-/* win.luck-ledger */
+/* win.luck-ledger: the ledger of what is in front of the master — the TI4 combat of the tab
+ * shown (its ti4.luck), else the campaign's. Enabled while either is open
+ * (_admiralty_window_update_actions ()). */
 static void
 luck_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  /* Enabled only while a campaign is open (_admiralty_window_update_actions ()). */
-  _admiralty_window_open_luck (ADMIRALTY_WINDOW (widget));
+  AdmiraltyTi4Page *ti4 = _admiralty_window_get_ti4_page (ADMIRALTY_WINDOW (widget));
+
+  if (ti4 != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (ti4), "ti4.luck", NULL);
+  else
+    _admiralty_window_open_luck (ADMIRALTY_WINDOW (widget));
 }
 
 void
