@@ -23,18 +23,6 @@
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
-typedef struct {
-  GtkWidget  *window;
-  const char *text;
-} Shown;
-
-static gboolean
-label_shown (gpointer data)
-{
-  Shown *shown = data;
-
-  return shows_label (shown->window, shown->text);
-}
 
 /* A label drawn with no words: a blank line in the list. */
 static gboolean
@@ -45,15 +33,6 @@ blank_label (GtkWidget     *widget,
          gtk_label_get_label (GTK_LABEL (widget))[0] == '\0';
 }
 
-/* Whether the window's toggle labelled @data is pressed in. */
-static gboolean
-is_toggle_active (GtkWidget     *widget,
-                  gconstpointer  data)
-{
-  return GTK_IS_TOGGLE_BUTTON (widget) &&
-         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0 &&
-         gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (widget));
-}
 
 typedef struct {
   AdmiraltyLuckWindow *window;
@@ -92,7 +71,7 @@ test_keys (void)
   AdmiraltyLuckWindow *luck;
   GListModel *model;
   GtkWidget *audiences;
-  Shown shown;
+  ShownLabel shown;
   guint side_position = 0;
   const char *side_id = NULL;
 
@@ -108,11 +87,11 @@ test_keys (void)
   luck = ADMIRALTY_LUCK_WINDOW (shown_toplevel (ADMIRALTY_TYPE_LUCK_WINDOW));
   g_assert_nonnull (luck);
   model = G_LIST_MODEL (admiralty_luck_window_get_model (luck));
-  shown = (Shown) { GTK_WIDGET (luck), "No Rolls to Weigh" };
-  iterate_until (label_shown, &shown, 5000);
-  g_assert_true (label_shown (&shown));
+  shown = (ShownLabel) { GTK_WIDGET (luck), "No Rolls to Weigh" };
+  iterate_until (label_is_shown, &shown, 5000);
+  g_assert_true (label_is_shown (&shown));
   shown.text = "No battle has been fought in this campaign yet: there are no rolls to weigh";
-  g_assert_true (label_shown (&shown));
+  g_assert_true (label_is_shown (&shown));
   save_screenshot (GTK_WIDGET (luck), "luck-window-empty.png");
 
   /* The night goes on in the main window: the ledger follows. */
@@ -126,8 +105,8 @@ test_keys (void)
     g_assert_cmpint (adm_luck_row_get_kind (first), ==, ADM_LUCK_ROW_HEADING);
     assert_contains (adm_luck_row_get_title (first), "Engagement c1-1", "the first row");
     shown.text = adm_luck_row_get_title (first);
-    iterate_until (label_shown, &shown, 5000);
-    g_assert_true (label_shown (&shown));
+    iterate_until (label_is_shown, &shown, 5000);
+    g_assert_true (label_is_shown (&shown));
   }
   /* F-BOARD-13: the round's odds before either die, as the master reads them. Kestrel's 6
    * and Pol Defiant's 1 with their modifiers, from the round's report line. */
@@ -144,10 +123,10 @@ test_keys (void)
     g_assert_cmpint (wins_in_36 (3, 0), ==, 30);
     g_assert_cmpint (wins_in_36 (0, 3), ==, 3);
     shown.text = kestrel;
-    iterate_until (label_shown, &shown, 5000);
-    g_assert_true (label_shown (&shown));
+    iterate_until (label_is_shown, &shown, 5000);
+    g_assert_true (label_is_shown (&shown));
     shown.text = defiant;
-    g_assert_true (label_shown (&shown));
+    g_assert_true (label_is_shown (&shown));
   }
   wait_frames ();
   /* A heading has no summary, and no blank line under it. */
@@ -188,8 +167,8 @@ test_keys (void)
     g_assert_cmpstr (shown_rows, ==, side_rows);
     assert_lacks (shown_rows, "c1-1", side_id);
     shown.text = adm_luck_row_get_title (first);
-    iterate_until (label_shown, &shown, 5000);
-    g_assert_true (label_shown (&shown));
+    iterate_until (label_is_shown, &shown, 5000);
+    g_assert_true (label_is_shown (&shown));
     g_assert_false (shows_label (GTK_WIDGET (luck), "Engagement c1-1 — Pol jump point, cycle 1, "
                                                     "minute 40"));
   }
@@ -203,12 +182,12 @@ test_keys (void)
     Rows rows = { luck, TRUE };
     guint listed = 0;
 
-    g_assert_nonnull (find_widget (GTK_WIDGET (luck), is_toggle_active, "_Totals"));
+    g_assert_nonnull (find_widget (GTK_WIDGET (luck), toggle_is_active, "_Totals"));
     keys_to (GTK_WIDGET (luck), "alt+e");
     iterate_until (rows_are, &rows, 5000);
     wait_frames ();
-    g_assert_nonnull (find_widget (GTK_WIDGET (luck), is_toggle_active, "_Every Roll"));
-    g_assert_null (find_widget (GTK_WIDGET (luck), is_toggle_active, "_Totals"));
+    g_assert_nonnull (find_widget (GTK_WIDGET (luck), toggle_is_active, "_Every Roll"));
+    g_assert_null (find_widget (GTK_WIDGET (luck), toggle_is_active, "_Totals"));
     adm_luck_model_set_every_roll (fresh, TRUE);
     side_rows = battle_helper_luck_rows_text (G_LIST_MODEL (fresh));
     shown_rows = battle_helper_luck_rows_text (model);
@@ -224,10 +203,10 @@ test_keys (void)
           {
             /* The first roll is drawn, its title and its odds. */
             shown.text = adm_luck_row_get_title (row);
-            iterate_until (label_shown, &shown, 5000);
-            g_assert_true (label_shown (&shown));
+            iterate_until (label_is_shown, &shown, 5000);
+            g_assert_true (label_is_shown (&shown));
             shown.text = adm_luck_row_get_summary (row);
-            g_assert_true (label_shown (&shown));
+            g_assert_true (label_is_shown (&shown));
             assert_contains (shown.text, "as good or better", "a roll's row");
           }
       }
@@ -238,7 +217,7 @@ test_keys (void)
     keys_to (GTK_WIDGET (luck), "alt+t");
     rows.every_roll = FALSE;
     iterate_until (rows_are, &rows, 5000);
-    g_assert_nonnull (find_widget (GTK_WIDGET (luck), is_toggle_active, "_Totals"));
+    g_assert_nonnull (find_widget (GTK_WIDGET (luck), toggle_is_active, "_Totals"));
     totals_rows = battle_helper_luck_rows_text (G_LIST_MODEL (totals));
     g_free (shown_rows);
     shown_rows = battle_helper_luck_rows_text (model);

@@ -24,28 +24,7 @@
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
-typedef struct {
-  GtkWidget  *window;
-  const char *text;
-} Shown;
 
-static gboolean
-label_shown (gpointer data)
-{
-  Shown *shown = data;
-
-  return shows_label (shown->window, shown->text);
-}
-
-/* Whether the window's toggle labelled @data is pressed in. */
-static gboolean
-is_toggle_active (GtkWidget     *widget,
-                  gconstpointer  data)
-{
-  return GTK_IS_TOGGLE_BUTTON (widget) &&
-         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0 &&
-         gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (widget));
-}
 
 static gboolean
 sensitive (gpointer data)
@@ -137,7 +116,7 @@ static void
 assert_drawn (AdmiraltyLuckWindow *luck)
 {
   GListModel *model = G_LIST_MODEL (admiralty_luck_window_get_model (luck));
-  Shown shown = { GTK_WIDGET (luck), NULL };
+  ShownLabel shown = { GTK_WIDGET (luck), NULL };
 
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
@@ -146,19 +125,19 @@ assert_drawn (AdmiraltyLuckWindow *luck)
       if (adm_luck_row_get_kind (row) != ADM_LUCK_ROW_ROLL)
         continue;
       shown.text = adm_luck_row_get_title (row);
-      iterate_until (label_shown, &shown, 5000);
-      g_assert_true (label_shown (&shown));
+      iterate_until (label_is_shown, &shown, 5000);
+      g_assert_true (label_is_shown (&shown));
       shown.text = adm_luck_row_get_summary (row);
-      g_assert_true (label_shown (&shown));
+      g_assert_true (label_is_shown (&shown));
       assert_contains (shown.text, "as good or better", "a roll's row");
       return;
     }
   shown.text = "No Rolls to Weigh";
-  iterate_until (label_shown, &shown, 5000);
-  g_assert_true (label_shown (&shown));
+  iterate_until (label_is_shown, &shown, 5000);
+  g_assert_true (label_is_shown (&shown));
   shown.text = adm_luck_model_get_empty_reason (ADM_LUCK_MODEL (model));
   g_assert_nonnull (shown.text);
-  g_assert_true (label_shown (&shown));
+  g_assert_true (label_is_shown (&shown));
 }
 
 static AdmiraltyLuckWindow *
@@ -245,7 +224,7 @@ test_every_roll (void)
   g_assert_cmpuint (rolls, >=, 2);
   luck = open_luck_by_key (window);
   model = G_LIST_MODEL (admiralty_luck_window_get_model (luck));
-  g_assert_nonnull (find_widget (GTK_WIDGET (luck), is_toggle_active, "_Every Roll"));
+  g_assert_nonnull (find_widget (GTK_WIDGET (luck), toggle_is_active, "_Every Roll"));
   listed = assert_engine_rows (model, page->combat);
   g_assert_cmpuint (listed, >, 0);
   assert_drawn (luck);

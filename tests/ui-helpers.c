@@ -771,6 +771,23 @@ shows_label (GtkWidget  *widget,
   return FALSE;
 }
 
+gboolean
+label_is_shown (gpointer data)
+{
+  ShownLabel *shown = data;
+
+  return shows_label (shown->window, shown->text);
+}
+
+gboolean
+toggle_is_active (GtkWidget     *widget,
+                  gconstpointer  data)
+{
+  return GTK_IS_TOGGLE_BUTTON (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0 &&
+         gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (widget));
+}
+
 /* A toast shows as an AdwToastWidget (libadwaita's own type) with a close button. */
 static gboolean
 is_toast (GtkWidget     *widget,

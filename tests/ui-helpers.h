@@ -266,6 +266,21 @@ gboolean
 shows_label (GtkWidget  *widget,
              const char *text);
 
+/* A label reading @text, looked for in @window (shows_label ()). */
+typedef struct {
+  GtkWidget  *window;
+  const char *text;
+} ShownLabel;
+
+/* For iterate_until (): whether the label @data (a ShownLabel *) is shown. */
+gboolean
+label_is_shown (gpointer data);
+
+/* For find_widget (): whether @widget is a toggle button labelled @data, pressed in. */
+gboolean
+toggle_is_active (GtkWidget     *widget,
+                  gconstpointer  data);
+
 /* Dismisses every toast shown on @window, and those queued behind them as each shows, and
  * waits until the last has faded out: a picture of the window then shows the window. */
 void
