@@ -532,7 +532,7 @@ adm_journal_take_back_to (AdmJournal  *self,
                           GError     **error)
 {
   gboolean snapshots;
-  guint valid;
+  guint valid, n_done;
 
   g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
   g_return_val_if_fail (n <= self->entries->len, FALSE);
@@ -540,7 +540,7 @@ adm_journal_take_back_to (AdmJournal  *self,
   snapshots = self->snapshot != NULL && self->before->len == self->done->len;
   /* How many of the first actions in effect stay in effect, the same, in the same places:
    * the snapshots before each of them and before the one after still stand. */
-  valid = self->done->len;
+  valid = n_done = self->done->len;
   while (self->entries->len > n)
     {
       const Entry *last = &g_array_index (self->entries, Entry, self->entries->len - 1);
@@ -556,12 +556,20 @@ adm_journal_take_back_to (AdmJournal  *self,
         valid = MIN (valid, self->done->len);
     }
   undone_made_again (self);
-  /* Nothing in effect changed (only others' entries taken back): the state stands. */
-  if (snapshots && valid == self->done->len && valid == self->before->len)
-    return TRUE;
+  /* None of the actions the state holds was taken back (only undos, whose actions are in
+   * effect again, and others' entries): the state stands, and those actions apply on it. */
+  if (snapshots && valid == n_done)
+    {
+      gboolean applied = TRUE;
+
+      for (guint i = valid; applied && i < self->done->len; i++)
+        applied = apply_keeping (self, g_ptr_array_index (self->done, i), NULL, NULL);
+      if (applied)
+        return TRUE;
+    }
   /* Else the state kept nearest before the first action that changed, and the actions in
    * effect after it applied again. */
-  if (snapshots && catch_up (self, valid + 1, NULL))
+  else if (snapshots && catch_up (self, valid + 1, NULL))
     return TRUE;
   /* Without snapshots, the actions then in effect replay from the start. */
   g_ptr_array_set_size (self->before, 0);
