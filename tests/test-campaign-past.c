@@ -13,6 +13,7 @@
 
 #include "admiralty-engine.h"
 #include "adm-campaign-private.h"
+#include "adm-journal-private.h"
 #include "komarr-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400)
@@ -434,6 +435,140 @@ test_rules_read_once (void)
   g_assert_cmpuint (opened->len, ==, 9);
 }
 
+/* Komarr's battle of c1-3 played longer than play () plays it, as a master plays it: phases
+ * with undos and redos between them — an undo where the battle of the past keeps no state
+ * from before the phase (ADM_CAMPAIGN_PAST_SNAPSHOT_EVERY), two undos running, a phase
+ * played after an undo (its redo gone) — and campaign entries between. @moments gets the
+ * battle as kept at each of its entries. */
+static AdmCampaign *
+play_long (GArray *moments)
+{
+  AdmCampaign *campaign = komarr_new (NULL, NULL);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (11);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GError) error = NULL;
+  /* 'p' a phase, 'u' an undo, 'r' a redo, 'c' a campaign correction. */
+  const char *script = "pppuurppppcppppupppppppuuurpppcpppu";
+
+  komarr_play_cycle (campaign, 1, T0);
+  battle = engagement_battle (campaign, "c1-3");
+  g_assert_true (adm_campaign_keep_battle (campaign, "c1-3", battle, &error));
+  g_assert_no_error (error);
+  for (const char *c = script; *c != '\0'; c++)
+    switch (*c)
+      {
+      case 'p':
+        resolve_and_keep (campaign, battle, dice, moments);
+        break;
+      case 'u':
+      case 'r':
+        g_assert_true (*c == 'u' ? adm_battle_undo (battle, &error)
+                                 : adm_battle_redo (battle, &error));
+        g_assert_no_error (error);
+        keep (campaign, battle, moments);
+        break;
+      default:
+        correct_readiness (campaign, T0 + 3000 + (c - script), c - script < 20 ? "-1" : "1");
+        break;
+      }
+  return campaign;
+}
+
+/* The snapshots a battle of the past keeps: one before every ADM_CAMPAIGN_PAST_SNAPSHOT_EVERY
+ * actions in effect at most, so that its memory stays bounded. */
+static void
+assert_snapshots_sparse (AdmBattle *battle)
+{
+  AdmJournal *log = adm_battle_get_log (battle);
+  guint kept = 0;
+
+  g_assert_cmpuint (log->before->len, ==, log->done->len);
+  for (guint i = 0; i < log->before->len; i++)
+    if (g_ptr_array_index (log->before, i) != NULL)
+      {
+        g_assert_cmpuint (i % ADM_CAMPAIGN_PAST_SNAPSHOT_EVERY, ==, 0);
+        kept++;
+      }
+  g_assert_cmpuint (kept, <=, (log->done->len + ADM_CAMPAIGN_PAST_SNAPSHOT_EVERY - 1) /
+                                ADM_CAMPAIGN_PAST_SNAPSHOT_EVERY);
+}
+
+/* F-SEQ-1: state is a function of the set-up and the journal: the battle at each moment of a
+ * long battle with undos and redos — asked backwards (each step taken back to the state kept
+ * nearest before and played on from there), forwards, in a scrubber's random order, and each
+ * opened anew from its set-up — is the battle the master had then, byte for byte; the battle
+ * of the past keeps a state from before one phase in ADM_CAMPAIGN_PAST_SNAPSHOT_EVERY only.
+ * Moments that are none of the journal's are refused and change no battle kept. */
+static void
+test_sparse_snapshots (void)
+{
+  g_autoptr(GArray) moments = g_array_new (FALSE, FALSE, sizeof (Moment));
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(GRand) order = g_rand_new_with_seed (68);
+  g_autoptr(AdmBattle) held = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *held_saved = NULL, *held_again = NULL, *file = NULL, *file_again = NULL;
+  GPtrArray *past;
+  guint total, n_past;
+  gsize length;
+
+  g_array_set_clear_func (moments, moment_clear);
+  campaign = play_long (moments);
+  total = n_entries (campaign);
+  g_assert_cmpuint (moments->len, ==, 33);
+  past = _adm_campaign_get_past_battles (campaign);
+  for (guint pass = 0; pass < 4; pass++)
+    {
+      /* Each pass starts with no battle kept: its first is opened from the set-up. */
+      g_ptr_array_set_size (past, 0);
+      for (guint k = 0; k < moments->len; k++)
+        {
+          guint i = pass == 0 ? moments->len - 1 - k
+                    : pass == 1 ? k
+                                : (guint) g_rand_int_range (order, 0, (gint32) moments->len);
+          const Moment *moment = &g_array_index (moments, Moment, i);
+          g_autoptr(AdmBattle) battle = NULL;
+          g_autofree char *saved = NULL;
+
+          if (pass == 3)
+            g_ptr_array_set_size (past, 0);
+          battle = adm_campaign_battle_at_entry (campaign, "c1-3", moment->n, &error);
+          g_assert_no_error (error);
+          g_assert_nonnull (battle);
+          saved = adm_battle_serialize (battle, NULL);
+          if (g_strcmp0 (saved, moment->saved) != 0)
+            g_test_message ("pass %u: moment %u (entry %u) differs", pass, i, moment->n);
+          g_assert_cmpstr (saved, ==, moment->saved);
+          g_assert_cmpint (adm_battle_get_turn (battle), ==, moment->turn);
+          g_assert_cmpint (adm_battle_get_phase (battle), ==, moment->phase);
+          assert_snapshots_sparse (battle);
+        }
+    }
+
+  /* Out of range: refused, the battle held and the campaign as they were. */
+  held = adm_campaign_battle_at_entry (campaign, "c1-3",
+                                       g_array_index (moments, Moment, 20).n, &error);
+  g_assert_no_error (error);
+  held_saved = adm_battle_serialize (held, NULL);
+  file = adm_campaign_serialize (campaign, &length);
+  n_past = past->len;
+  for (guint i = 0; i < 3; i++)
+    {
+      const gint64 bad[] = { -1, (gint64) total + 1, G_MAXINT64 };
+      g_autoptr(AdmBattle) none = adm_campaign_battle_at_entry (campaign, "c1-3", bad[i],
+                                                                &error);
+
+      g_assert_null (none);
+      g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_NO_ENTRY);
+      g_clear_error (&error);
+    }
+  g_assert_cmpuint (past->len, ==, n_past);
+  held_again = adm_battle_serialize (held, NULL);
+  g_assert_cmpstr (held_again, ==, held_saved);
+  file_again = adm_campaign_serialize (campaign, &length);
+  g_assert_cmpstr (file_again, ==, file);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -444,5 +579,6 @@ main (int   argc,
   g_test_add_func ("/engine/campaign-past/F-STRAT-4/equals-truncated", test_equals_truncated);
   g_test_add_func ("/engine/campaign-past/F-SEQ-1/battle-equals-live", test_battle_equals_live);
   g_test_add_func ("/engine/campaign-past/F-SEQ-1/rules-read-once", test_rules_read_once);
+  g_test_add_func ("/engine/campaign-past/F-SEQ-1/sparse-snapshots", test_sparse_snapshots);
   return g_test_run ();
 }

@@ -49,7 +49,10 @@ struct _AdmJournal
   GArray                 *entries;   /* Entry */
   GPtrArray              *actions;   /* AdmJournalAction*, by id - 1 */
   GPtrArray              *done;      /* AdmJournalAction*, in effect, in order */
-  GPtrArray              *before;    /* the owner's snapshots before each of @done, or empty */
+  /* The owner's snapshots before each of @done, NULL for one not kept
+   * (adm_journal_set_snapshot_every ()), or empty. */
+  GPtrArray              *before;
+  guint                   snapshot_every;
   AdmJournalSnapshotFunc  snapshot;
   AdmJournalRestoreFunc   restore;
   GDestroyNotify          free_snapshot;

@@ -106,6 +106,16 @@ adm_journal_set_snapshots (AdmJournal            *self,
   g_ptr_array_set_free_func (self->before, free_snapshot);
 }
 
+void
+adm_journal_set_snapshot_every (AdmJournal *self,
+                                guint       every)
+{
+  g_return_if_fail (ADM_IS_JOURNAL (self));
+  g_return_if_fail (every > 0);
+
+  self->snapshot_every = every;
+}
+
 /* Applies @action (recorded with @recording, or NULL when replayed), first keeping a snapshot
  * of the owner when it offers them. */
 static gboolean
@@ -114,7 +124,10 @@ apply_keeping (AdmJournal       *self,
                gpointer          recording,
                GError          **error)
 {
-  gpointer snapshot = self->snapshot != NULL ? self->snapshot (self->owner) : NULL;
+  /* @before has one place for each action in effect: this one's is the next. */
+  gboolean keep = self->snapshot != NULL &&
+                  (self->snapshot_every <= 1 || self->before->len % self->snapshot_every == 0);
+  gpointer snapshot = keep ? self->snapshot (self->owner) : NULL;
 
   if (!self->apply (self->owner, action, recording, snapshot, error))
     {
@@ -122,8 +135,34 @@ apply_keeping (AdmJournal       *self,
         self->free_snapshot (snapshot);
       return FALSE;
     }
-  if (snapshot != NULL)
+  if (self->snapshot != NULL)
     g_ptr_array_add (self->before, snapshot);
+  return TRUE;
+}
+
+/* Makes the owner's state the one after the actions in effect from the snapshots, of which
+ * the first @valid were taken before the same actions as now: the latest of those kept is put
+ * back and the actions after it are applied again; with none kept, every action in effect
+ * replays from the start. */
+static gboolean
+catch_up (AdmJournal  *self,
+          guint        valid,
+          GError     **error)
+{
+  guint j = MIN (valid, self->before->len);
+
+  while (j > 0 && g_ptr_array_index (self->before, j - 1) == NULL)
+    j--;
+  if (j == 0)
+    return adm_journal_replay (self, NULL, error);
+  j--;
+  g_assert (j <= self->done->len);
+  /* Those after it are of actions no longer in effect, or none was kept. */
+  g_ptr_array_set_size (self->before, j + 1);
+  self->restore (self->owner, g_ptr_array_steal_index (self->before, j));
+  for (guint i = j; i < self->done->len; i++)
+    if (!apply_keeping (self, g_ptr_array_index (self->done, i), NULL, error))
+      return FALSE;
   return TRUE;
 }
 
@@ -493,33 +532,44 @@ adm_journal_take_back_to (AdmJournal  *self,
                           GError     **error)
 {
   gboolean snapshots;
+  guint valid, n_done;
 
   g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
   g_return_val_if_fail (n <= self->entries->len, FALSE);
 
   snapshots = self->snapshot != NULL && self->before->len == self->done->len;
+  /* How many of the first actions in effect stay in effect, the same, in the same places:
+   * the snapshots before each of them and before the one after still stand. */
+  valid = n_done = self->done->len;
   while (self->entries->len > n)
     {
       const Entry *last = &g_array_index (self->entries, Entry, self->entries->len - 1);
       AdmJournalEntryKind kind = last->kind;
-      AdmJournalAction *action = last->action;
 
-      /* An undo of an action a phone's post followed is taken back by replaying. */
-      if (kind == ADM_JOURNAL_ENTRY_UNDO && last->from != self->done->len)
-        snapshots = FALSE;
-
-      /* An action or a redo is taken back by the state from before it; an undo, by its
-       * action applied again, as a redo applies it. */
-      if (snapshots && (kind == ADM_JOURNAL_ENTRY_ACTION || kind == ADM_JOURNAL_ENTRY_REDO))
-        self->restore (self->owner, g_ptr_array_steal_index (self->before,
-                                                             self->before->len - 1));
+      /* An undo taken back puts its action back where it stood (before a phone's posts that
+       * followed it, perhaps); an action or a redo, taken back, leaves the actions in effect
+       * one fewer. */
+      if (kind == ADM_JOURNAL_ENTRY_UNDO)
+        valid = MIN (valid, last->from);
       drop_last (self);
-      if (snapshots && kind == ADM_JOURNAL_ENTRY_UNDO &&
-          !apply_keeping (self, action, NULL, NULL))
-        snapshots = FALSE;
+      if (kind == ADM_JOURNAL_ENTRY_ACTION || kind == ADM_JOURNAL_ENTRY_REDO)
+        valid = MIN (valid, self->done->len);
     }
   undone_made_again (self);
-  if (snapshots)
+  /* None of the actions the state holds was taken back (only undos, whose actions are in
+   * effect again, and others' entries): the state stands, and those actions apply on it. */
+  if (snapshots && valid == n_done)
+    {
+      gboolean applied = TRUE;
+
+      for (guint i = valid; applied && i < self->done->len; i++)
+        applied = apply_keeping (self, g_ptr_array_index (self->done, i), NULL, NULL);
+      if (applied)
+        return TRUE;
+    }
+  /* Else the state kept nearest before the first action that changed, and the actions in
+   * effect after it applied again. */
+  else if (snapshots && catch_up (self, valid + 1, NULL))
     return TRUE;
   /* Without snapshots, the actions then in effect replay from the start. */
   g_ptr_array_set_size (self->before, 0);
@@ -584,6 +634,12 @@ adm_journal_replay (AdmJournal  *self,
   return TRUE;
 }
 
+static gboolean replay_after_move (AdmJournal        *self,
+                                   gboolean           undo,
+                                   int                at,
+                                   AdmJournalAction  *action,
+                                   GError           **error);
+
 static gboolean
 move_and_replay (AdmJournal          *self,
                  AdmJournalEntryKind  kind,
@@ -593,7 +649,6 @@ move_and_replay (AdmJournal          *self,
   gboolean undo = kind == ADM_JOURNAL_ENTRY_UNDO;
   int at = undo ? _adm_journal_undo_index (self->done) : (int) self->undone->len - 1;
   AdmJournalAction *action = g_ptr_array_index (undo ? self->done : self->undone, at);
-  g_autoptr(GError) local_error = NULL;
 
   /* With snapshots: an undo of the last action puts back the state from before it, a redo
    * applies it again; without, or past a phone's posts, the actions in effect replay from the
@@ -601,12 +656,21 @@ move_and_replay (AdmJournal          *self,
   if (self->snapshot != NULL && self->before->len == self->done->len &&
       (!undo || (guint) at == self->done->len - 1))
     {
-      if (undo)
+      if (undo && g_ptr_array_index (self->before, at) != NULL)
         {
           self->restore (self->owner, g_ptr_array_steal_index (self->before,
                                                                self->before->len - 1));
           _adm_journal_move (self, kind, action, time, TRUE);
           return TRUE;
+        }
+      /* None kept before it: the nearest kept before that, and the actions between. */
+      if (undo)
+        {
+          _adm_journal_move (self, kind, action, time, TRUE);
+          if (catch_up (self, (guint) at + 1, NULL))
+            return TRUE;
+          g_ptr_array_set_size (self->before, 0);
+          return replay_after_move (self, undo, at, action, error);
         }
       if (apply_keeping (self, action, NULL, NULL))
         {
@@ -615,6 +679,20 @@ move_and_replay (AdmJournal          *self,
         }
     }
   _adm_journal_move (self, kind, action, time, TRUE);
+  return replay_after_move (self, undo, at, action, error);
+}
+
+/* After an undo or redo of @action (at @at) entered the journal: the actions in effect
+ * replayed from the start; if one no longer applies, the entry is taken back. */
+static gboolean
+replay_after_move (AdmJournal        *self,
+                   gboolean           undo,
+                   int                at,
+                   AdmJournalAction  *action,
+                   GError           **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
   if (!adm_journal_replay (self, NULL, &local_error))
     {
       g_autofree char *what = adm_journal_describe (self, action);

@@ -87,7 +87,8 @@ typedef char    *(*AdmJournalDescribeFunc) (gpointer                owner,
 
 /* Optional: an owner whose replay is costly (a battle) can hand the journal a copy of its
  * state before each action, so that undo puts that copy back instead of replaying from the
- * start. @restore takes ownership of the snapshot; @free drops one not restored. */
+ * start. @restore takes ownership of the snapshot; @free drops one not restored, and is
+ * given NULL for an action the journal kept none before (adm_journal_set_snapshot_every ()). */
 typedef gpointer (*AdmJournalSnapshotFunc) (gpointer owner);
 typedef void     (*AdmJournalRestoreFunc)  (gpointer owner,
                                             gpointer snapshot);
@@ -105,6 +106,14 @@ void              adm_journal_set_snapshots     (AdmJournal            *self,
                                                  AdmJournalSnapshotFunc snapshot,
                                                  AdmJournalRestoreFunc  restore,
                                                  GDestroyNotify         free_snapshot);
+/* Keeps the owner's snapshot before one action in @every only (the 1st, the (@every + 1)-th,
+ * ... of those in effect; 1, the default: before each). A step back then puts back the
+ * nearest kept before it and applies the actions after that again, at most @every - 1: for a
+ * journal that reads a battle's past (adm_campaign_battle_at_entry ()), whose replay to a
+ * moment far in would otherwise spend most of its time copying states that are rarely put
+ * back, and whose memory they would fill. */
+void              adm_journal_set_snapshot_every (AdmJournal           *self,
+                                                  guint                 every);
 
 /* Seals the journal, as a campaign's is (docs/formats.md, "The seal"): from now on each entry
  * recorded shows, as its "digest", the SHA-256 of itself and of the entries before it (the

@@ -110,13 +110,14 @@ may_take (AdmPastBattle *candidate,
 
 /* What bringing a battle with @has entries to @n_kept costs, in phases played: each step
  * forward plays one (about 0.1 ms at 100 ships a side); a step back, however long, puts back
- * the states kept from before each phase (adm_battle_take_back_to ()) and counts as one. Any
- * battle kept costs less than one opened anew, which plays every phase from its set-up. */
+ * the state kept nearest before (adm_battle_take_back_to (), one in
+ * ADM_CAMPAIGN_PAST_SNAPSHOT_EVERY phases) and plays those after it, and counts as one more.
+ * Any battle kept costs less than one opened anew, which plays every phase from its set-up. */
 static guint
 cost (guint has,
       guint n_kept)
 {
-  return has > n_kept ? 1 : n_kept - has;
+  return has > n_kept ? 1 + n_kept % ADM_CAMPAIGN_PAST_SNAPSHOT_EVERY : n_kept - has;
 }
 
 /* Of @past_battles, the one @keeper may take that serves @engagement_id's first @n_kept entries
@@ -384,6 +385,9 @@ battle_at (AdmCampaign  *self,
       battle = doc != NULL ? _adm_battle_load_game_doc_sharing (
                                doc, engagement_id, _adm_campaign_get_past_rulesets (self), error)
                            : NULL;
+      if (battle != NULL)
+        adm_journal_set_snapshot_every (adm_battle_get_log (battle),
+                                        ADM_CAMPAIGN_PAST_SNAPSHOT_EVERY);
       /* Its entries are those of the journal kept, checked when they entered, followed as a
        * battle kept is carried on: every phase replays through the battle's one check. */
       if (battle == NULL ||

@@ -122,6 +122,12 @@ typedef enum {
   ADM_PAST_FOR_NEAR,    /* the battles next to the step a replay shows, made ready after it */
   ADM_PAST_FOR_N
 } AdmPastFor;
+/* A battle of the past keeps the state from before one phase in this many (its journal's
+ * snapshots, adm_journal_set_snapshot_every ()): a step back puts back the nearest and plays
+ * at most this many less one phases again (about 0.1 ms each at 100 ships a side), where a
+ * snapshot before every phase would copy the whole state at each phase of every replay to a
+ * moment far in (most of its time) and fill the memory of the battles kept. */
+#define ADM_CAMPAIGN_PAST_SNAPSHOT_EVERY 5
 /* The most battles of the past the campaign keeps, for all of them. */
 #define ADM_CAMPAIGN_PAST_KEPT (ADM_CAMPAIGN_PAST_BATTLES * ADM_PAST_FOR_N)
 

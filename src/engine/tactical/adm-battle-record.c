@@ -613,6 +613,9 @@ journal_snapshot_free (gpointer data)
 {
   JournalSnapshot *snapshot = data;
 
+  /* NULL: an action the journal kept no snapshot before (adm_journal_set_snapshot_every ()). */
+  if (snapshot == NULL)
+    return;
   _adm_battle_state_free (snapshot->state);
   g_free (snapshot);
 }
