@@ -1040,8 +1040,9 @@ keep_played (AdmCampaign *campaign,
 /* The campaign holds at most six battles played for their readers and lets the others go,
  * playing one again from its journal when it is asked for: twelve battles kept over three
  * cycles (cycles 1 and 2's ended, cycle 3's open), read in turn, then the ended ones read again
- * and a phase of the last kept — the oldest read, c3-1, is let go. Read again, it is what it was, its saved
- * text and the battle replayed alike; a phase of it taken back and played again afterwards is
+ * and a phase of the last kept — the oldest read, c3-1, is let go, and the campaign says it no
+ * longer holds it played. Read again, it is what it was, its saved text and the battle replayed
+ * alike; a phase of it taken back and played again afterwards is
  * kept, and the file, opened again, holds the battle as the campaign does. */
 static void
 test_released_battle_read_again (void)
@@ -1090,6 +1091,7 @@ test_released_battle_read_again (void)
         g_assert_nonnull (adm_campaign_get_battle_played (campaign, battle->id, &error));
       g_assert_no_error (error);
     }
+  g_assert_true (adm_campaign_holds_battle_played (campaign, first_open->id));
   {
     KeptBattle *newest = g_ptr_array_index (kept, kept->len - 1);
 
@@ -1103,7 +1105,10 @@ test_released_battle_read_again (void)
   }
 
   /* c3-1, let go, read again: played again from the journal, what it was. */
+  g_assert_false (adm_campaign_holds_battle_played (campaign, first_open->id));
+  g_assert_false (adm_campaign_holds_battle_played (campaign, "c9-9"));
   again = adm_campaign_get_battle_played (campaign, first_open->id, &error);
+  g_assert_true (adm_campaign_holds_battle_played (campaign, first_open->id));
   g_assert_no_error (error);
   g_assert_nonnull (again);
   g_assert_true (again != first_open->played);

@@ -540,6 +540,63 @@ test_kept_reports_battles (void)
   served_reports (campaign, links, versions, "c2-5 ended", NULL);
 }
 
+/* F-STRAT-3, F-STRAT-4: a campaign opened from its file holds none of its battles played; the
+ * portal plays those a report reads before making it, each in a step of its own, and every
+ * admiral's page, asked first, holds his reports as they are made afresh afterwards. Komarr
+ * after cycle 2, the battle of c1-2 fought a phase and ended; the campaign saved, and opened
+ * again to be served. */
+static void
+test_reports_battles_unplayed (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-portal-leaks-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (folder, "komarr.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(AdmPortal) portal = NULL;
+  GPtrArray *admirals;
+
+  g_assert_no_error (error);
+  {
+    g_autoptr(AdmCampaign) played = komarr_saved_and_played (path, 1, T0);
+    g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (9);
+    g_autoptr(AdmBattle) hegen = engagement_battle (played, "c1-2");
+
+    g_assert_true (adm_battle_resolve_phase (hegen, NULL, ADM_DICE_SOURCE (dice), &error));
+    g_assert_true (adm_campaign_keep_battle (played, "c1-2", hegen, &error));
+    g_assert_no_error (error);
+    komarr_end_battles (played, "c1-2", T0 + 3100);
+    komarr_play_cycle (played, 2, T0);
+    g_assert_true (adm_campaign_save (played, path, &error));
+    g_assert_no_error (error);
+  }
+  campaign = adm_campaign_open_for_writing (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_has_battle (campaign, "c1-2", NULL, NULL));
+  g_assert_false (adm_campaign_holds_battle_played (campaign, "c1-2"));
+  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+  portal = portal_serve_loopback (campaign);
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+      g_autofree char *link = portal_loopback_link (adm_portal_get_link (portal, admiral->id));
+      g_autofree char *page = NULL, *fresh = NULL;
+      guint status = 0;
+
+      g_test_message ("%s's page", admiral->id);
+      page = get (link, &status);
+      g_assert_cmpuint (status, ==, 200);
+      /* The first page made played the battle its reports read. */
+      g_assert_true (adm_campaign_holds_battle_played (campaign, "c1-2"));
+      fresh = adm_portal_page_reports (campaign, admiral, NULL);
+      if (strstr (page, fresh) == NULL)
+        g_error ("%s's page does not hold his reports as made now:\n%s\nin:\n%s",
+                 admiral->id, fresh, page);
+    }
+  g_clear_object (&portal);
+  g_clear_object (&campaign);
+  remove_tree (folder);
+}
+
 /* The revelation (F-STRAT-3): the master ends the campaign with Sarlat's hidden reinforcement
  * in it. Until he publishes, every page of another side is byte for byte what it was — the
  * war's end is said on top of the page, never in its parts; once he publishes, every side's
@@ -779,6 +836,8 @@ main (int   argc,
   g_test_add_func ("/portal/leaks/F-STRAT-3/F-STRAT-4/kept-reports", test_kept_reports);
   g_test_add_func ("/portal/leaks/F-STRAT-3/F-STRAT-4/kept-reports-battles",
                    test_kept_reports_battles);
+  g_test_add_func ("/portal/leaks/F-STRAT-3/F-STRAT-4/reports-battles-unplayed",
+                   test_reports_battles_unplayed);
   g_test_add_func ("/portal/leaks/F-STRAT-3/archive-while-polled", test_archive_while_polled);
   return g_test_run ();
 }

@@ -271,6 +271,7 @@ typedef struct {
   char      *key;
   guint      version;
   guint      step;     /* 0: cards, 1: what his side knows, 2…: the reports, newest first */
+  guint      played;   /* battles played for the report of this step (play_a_battle ()) */
   Parts     *parts;
   GString   *reports;
   GPtrArray *waiting;  /* Job* */

@@ -225,33 +225,60 @@ report_inputs_equal (const ReportInputs *kept,
          g_str_equal (kept->state, now->state);
 }
 
+/* The key of @admiral's fragment @part in @lang. */
+static char *
+fragment_key (const AdmAdmiral *admiral,
+              const char       *lang,
+              const char       *part)
+{
+  return g_strdup_printf ("%s\n%s\n%s", admiral->id, lang, part);
+}
+
+/* @admiral's report of @cycle kept under @key, or NULL when there is none to keep: one kept
+ * from an earlier version of the campaign is kept on only while what it is made of is the
+ * same (report_inputs ()). */
+static const char *
+kept_report (AdmPortal        *self,
+             const AdmAdmiral *admiral,
+             const char       *key,
+             guint             cycle)
+{
+  const char *made = g_hash_table_lookup (self->fragments, key);
+  ReportInputs *kept = g_hash_table_lookup (self->report_inputs, key);
+  ReportInputs *now;
+  gboolean same;
+
+  if (made == NULL || kept == NULL || kept->version == self->version)
+    return made;
+  now = report_inputs (self, admiral, cycle);
+  same = now != NULL && report_inputs_equal (kept, now);
+  g_clear_pointer (&now, _adm_portal_report_inputs_free);
+  if (!same)
+    return NULL;
+  kept->version = self->version;
+  return made;
+}
+
 /* A fragment of @admiral's page in @lang (the language in effect): kept, or made now. @part
- * is "cards", "known" or a cycle's number. A cycle's report kept from an earlier version of
- * the campaign is kept on only while what it is made of is the same (report_inputs ()). */
+ * is "cards", "known" or a cycle's number (its report: kept_report ()). */
 static const char *
 fragment (AdmPortal        *self,
           const AdmAdmiral *admiral,
           const char       *lang,
           const char       *part)
 {
-  g_autofree char *key = g_strdup_printf ("%s\n%s\n%s", admiral->id, lang, part);
+  g_autofree char *key = fragment_key (admiral, lang, part);
   char *made = g_hash_table_lookup (self->fragments, key);
   guint64 cycle;
 
   if (g_ascii_string_to_unsigned (part, 10, 1, G_MAXUINT, &cycle, NULL))
     {
-      ReportInputs *kept = g_hash_table_lookup (self->report_inputs, key);
+      const char *kept = kept_report (self, admiral, key, (guint) cycle);
       ReportInputs *now;
 
-      if (made != NULL && (kept == NULL || kept->version == self->version))
-        return made;
+      if (kept != NULL)
+        return kept;
       now = report_inputs (self, admiral, (guint) cycle);
-      if (made != NULL && now != NULL && report_inputs_equal (kept, now))
-        {
-          kept->version = self->version;
-          _adm_portal_report_inputs_free (now);
-          return made;
-        }
       made = adm_portal_page_report (self->campaign, admiral, self->battles_dir, (guint) cycle);
       if (now != NULL)
         g_hash_table_replace (self->report_inputs, g_strdup (key), now);
@@ -661,9 +688,34 @@ build_done (AdmPortal *self,
   g_ptr_array_set_size (build->waiting, 0);
 }
 
+/* One battle of @cycle that the campaign keeps and does not hold played, played now
+ * (adm_campaign_get_battle_played ()): FALSE when there is none. A report reads its cycle's
+ * battles played; each takes milliseconds to play from the journal, and a cycle's few of them
+ * with the report made more than a frame, so a report to be made has them played first, each
+ * in a step of its own. */
+static gboolean
+play_a_battle (AdmPortal *self,
+               guint      cycle)
+{
+  GPtrArray *engagements = cycle_inputs (self, cycle)->engagements;
+
+  for (guint e = 0; e < engagements->len; e++)
+    {
+      const AdmQueuedEngagement *engagement = g_ptr_array_index (engagements, e);
+
+      if (adm_campaign_has_battle (self->campaign, engagement->id, NULL, NULL) &&
+          !adm_campaign_holds_battle_played (self->campaign, engagement->id))
+        {
+          adm_campaign_get_battle_played (self->campaign, engagement->id, NULL);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* One step: one fragment of the head build's page (a fleet-card sheet, what his side knows,
- * or one cycle's report), a few milliseconds, or the page made of them. FALSE when no page is
- * being made. */
+ * or one cycle's report, its battles played first a step each: play_a_battle ()), a few
+ * milliseconds, or the page made of them. FALSE when no page is being made. */
 static gboolean
 build_step (AdmPortal *self)
 {
@@ -693,6 +745,7 @@ build_step (AdmPortal *self)
       build->reports = g_string_new (NULL);
       build->version = self->version;
       build->step = 0;
+      build->played = 0;
     }
   current = _adm_portal_current_cycle (self);
   _adm_portal_lang_push (&scope, build->lang);
@@ -703,11 +756,22 @@ build_step (AdmPortal *self)
   else if ((cycle = current - (build->step - 1)) >= 1 && cycle < current)
     {
       g_autofree char *part = g_strdup_printf ("%u", cycle);
+      g_autofree char *key = fragment_key (admiral, build->lang, part);
 
+      /* At most one step a battle of the cycle: a battle let go meanwhile (another kept,
+       * adm_campaign_keep_battle ()) is played again inside the report's own step. */
+      if (build->played < cycle_inputs (self, cycle)->engagements->len &&
+          kept_report (self, admiral, key, cycle) == NULL && play_a_battle (self, cycle))
+        {
+          build->played++;
+          _adm_portal_lang_pop (&scope);
+          return TRUE;
+        }
       g_string_append (build->reports, fragment (self, admiral, build->lang, part));
     }
   _adm_portal_lang_pop (&scope);
   build->step++;
+  build->played = 0;
   if (build->step >= 2 && (current <= 1 || build->step - 1 >= current))
     {
       if (current <= 1)

@@ -203,6 +203,18 @@ adm_campaign_get_battle_played (AdmCampaign  *self,
 }
 
 gboolean
+adm_campaign_holds_battle_played (AdmCampaign *self,
+                                  const char  *engagement_id)
+{
+  StoredBattle *battle;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+
+  battle = engagement_id != NULL ? g_hash_table_lookup (self->battles, engagement_id) : NULL;
+  return battle != NULL && battle->played != NULL;
+}
+
+gboolean
 adm_campaign_has_battle (AdmCampaign  *self,
                          const char   *engagement_id,
                          int          *turn,

@@ -39,6 +39,11 @@ gboolean       adm_campaign_has_battle    (AdmCampaign  *self,
 AdmBattle     *adm_campaign_get_battle_played (AdmCampaign  *self,
                                                const char   *engagement_id,
                                                GError      **error);
+/* Whether the campaign holds the battle of @engagement_id played now, so that
+ * adm_campaign_get_battle_played () hands it at once rather than playing it from the journal:
+ * for a reader that plays what it is about to read a battle at a time (the portal's steps). */
+gboolean       adm_campaign_holds_battle_played (AdmCampaign *self,
+                                                 const char  *engagement_id);
 /* Engagement ids (borrowed) that have a battle, in the order first stored. */
 GPtrArray     *adm_campaign_list_battles  (AdmCampaign  *self);
 /* Keeps @battle as the battle of @engagement_id and saves the campaign when it has a file
