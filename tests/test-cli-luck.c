@@ -505,6 +505,58 @@ assert_opposed (JsonArray   *rolls,
   return opposed;
 }
 
+/* `battle --json`'s rolls of @engagement for @who ("master" or a side's id), against the rolls
+ * the one audience filter gives @who of @battle: an opposed roll (F-BOARD-13) carries the same
+ * modifiers as the ledger's, every other roll none. Returns how many are opposed. */
+static guint
+assert_battle_opposed (const char *campaign,
+                       const char *engagement,
+                       AdmBattle  *battle,
+                       const char *who)
+{
+  g_autoptr(CliResult) json = g_str_equal (who, "master")
+                              ? run_cli ("battle", campaign, "--engagement", engagement, "--json",
+                                         NULL)
+                              : run_cli ("battle", campaign, "--engagement", engagement, "--as",
+                                         who, "--json", NULL);
+  g_autoptr(GPtrArray) seen = adm_audience_filter_rolls (g_str_equal (who, "master")
+                                                         ? adm_audience_master ()
+                                                         : audience_of (battle, who), battle);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonArray *rolls;
+  guint opposed = 0;
+
+  g_test_message ("battle --json as %s: %s", who, json->err);
+  g_assert_cmpint (json->status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, json->out, -1, &error));
+  g_assert_no_error (error);
+  rolls = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                        "rolls");
+  g_assert_cmpuint (json_array_get_length (rolls), ==, seen->len);
+  for (guint i = 0; i < seen->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (seen, i);
+      JsonObject *member = json_array_get_object_element (rolls, i);
+
+      g_assert_cmpstr (json_object_get_string_member (member, "purpose"), ==,
+                       adm_battle_roll_get_purpose (roll));
+      if (!roll->opposed)
+        {
+          g_assert_false (json_object_has_member (member, "opposed"));
+          g_assert_false (json_object_has_member (member, "modifier"));
+          g_assert_false (json_object_has_member (member, "opposing_modifier"));
+          continue;
+        }
+      g_assert_true (json_object_get_boolean_member (member, "opposed"));
+      g_assert_cmpint (json_object_get_int_member (member, "modifier"), ==, roll->modifier);
+      g_assert_cmpint (json_object_get_int_member (member, "opposing_modifier"), ==,
+                       roll->opposing_modifier);
+      opposed++;
+    }
+  return opposed;
+}
+
 /* The two rolls of a boarding round among @rolls (`luck --json`'s): the boarder's, whose
  * purpose holds @boarder, with its own @boarder_mod against @defender_mod, and the defender's
  * the other way round (F-BOARD-13). */
@@ -532,11 +584,11 @@ assert_round (JsonArray  *rolls,
   g_assert_cmpuint (found, ==, 3);
 }
 
-/* F-BOARD-13: a boarding round's two rolls in `luck --json` carry the modifiers the ledger
- * weighed them with — each its own and the other side's, as the engine kept them on the roll
- * — for the boarding side, the boarded side and the master, and no other roll does. c1-1:
- * Kestrel's roll +3 against Pol Defiant's +0, the other's mirrored; c1-2: Autumn Bell's +1
- * against Aslund Sower's +0. A side that has not
+/* F-BOARD-13: a boarding round's two rolls in `luck --json`, and in `battle --json`'s dice
+ * log, carry the modifiers the ledger weighed them with — each its own and the other side's,
+ * as the engine kept them on the roll — for the boarding side, the boarded side and the
+ * master, and no other roll does. c1-1: Kestrel's roll +3 against Pol Defiant's +0, the
+ * other's mirrored; c1-2: Autumn Bell's +1 against Aslund Sower's +0. A side that has not
  * identified the ship boarding its own (Aslund in c1-2) is told neither roll (F-ECM-2): no
  * opposed roll, no modifier member, as its text ledger holds no "against"; the boarding side
  * of c1-2 reads both. */
@@ -576,6 +628,8 @@ test_boarding_modifiers (CliCampaign   *fixture,
       /* The round as its report line gives it: "Kestrel 6 +3 = 9 (Barrayaran Imperium crew
        * (F-BOARD-7, F-BOARD-8) +2, readiness (F-RDY-5) +1) against Pol Defiant 1 = 1". */
       assert_round (rolls, "Kestrel's roll", 3, 0);
+      /* The same two rolls in the battle's own dice log. */
+      g_assert_cmpuint (assert_battle_opposed (fixture->campaign, "c1-1", known, who), ==, 2);
     }
 
   /* c1-2: Cetaganda boards unseen; Aslund is told neither roll, nor any modifier. */
@@ -611,6 +665,12 @@ test_boarding_modifiers (CliCampaign   *fixture,
     assert_lacks (aslund->out, "modifier", "aslund");
     assert_lacks (aslund->out, "Autumn Bell", "aslund");
     assert_lacks (aslund_text->out, "against", "aslund");
+    g_assert_cmpuint (assert_battle_opposed (fixture->campaign, ENGAGEMENT, unseen, "master"),
+                      ==, 2);
+    g_assert_cmpuint (assert_battle_opposed (fixture->campaign, ENGAGEMENT, unseen,
+                                             "cetaganda"), ==, 2);
+    g_assert_cmpuint (assert_battle_opposed (fixture->campaign, ENGAGEMENT, unseen, "aslund"),
+                      ==, 0);
   }
 }
 

@@ -1083,6 +1083,17 @@ _cli_add_roll_members (JsonBuilder         *builder,
     }
   if (roll->result != NULL)
     _cli_add_string (builder, "result", roll->result);
+  /* F-BOARD-13: an opposed roll (a boarding round's) carries its own total modifier and the
+   * other side's, those its odds are weighed with (the luck ledger), on the roll the audience
+   * filter gave: it is told only to the sides that know both ships, whose outcome ("2 +4 = 6
+   * against 1") holds the other's total already. Absent on every other roll. */
+  if (roll->opposed)
+    {
+      json_builder_set_member_name (builder, "opposed");
+      json_builder_add_boolean_value (builder, TRUE);
+      _cli_add_int (builder, "modifier", roll->modifier);
+      _cli_add_int (builder, "opposing_modifier", roll->opposing_modifier);
+    }
 }
 
 static void

@@ -72,17 +72,6 @@ add_roll_json (JsonBuilder       *builder,
   _cli_add_double (builder, "expected", entry->expected);
   _cli_add_double (builder, "p_as_good", entry->p_as_good);
   _cli_add_double (builder, "p_as_bad", entry->p_as_bad);
-  /* F-BOARD-13: an opposed roll (a boarding round's) is weighed with its own total modifier
-   * and the other side's, both on the roll the audience filter gave this ledger: it is told
-   * only to the sides that know both ships, whose outcome ("2 +4 = 6 against 1") holds the
-   * other's total already. Absent on every other roll. */
-  if (roll != NULL && roll->opposed)
-    {
-      json_builder_set_member_name (builder, "opposed");
-      json_builder_add_boolean_value (builder, TRUE);
-      _cli_add_int (builder, "modifier", roll->modifier);
-      _cli_add_int (builder, "opposing_modifier", roll->opposing_modifier);
-    }
   if (entry->damage_counted)
     {
       json_builder_set_member_name (builder, "damage");
