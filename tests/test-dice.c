@@ -301,6 +301,52 @@ file_bytes (AdmCampaign *campaign)
   return bytes;
 }
 
+/* A revealed secret leaves the private folder only once the save that journaled it is on the
+ * disk, and off the caller's main loop: in a campaign whose saves are flushed later (as the
+ * app's are), a battle ended while each flush takes a second (ADMIRALTY_TEST_FLUSH_DELAY_MS)
+ * still has its secret's file when the ending returns, the file on the disk reveals it, and
+ * the flusher removes the file after that save (a job handed after the removal finds it
+ * done). */
+static void
+test_forget_after_flush (void)
+{
+  g_autofree char *folder = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmCampaign) campaign = campaign_at_pol_orbit (&folder, &battle);
+  g_autoptr(AdmDiceSource) dice = NULL;
+  g_autoptr(GPtrArray) commitments = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *secret_path = NULL, *secret_hex = NULL, *after = NULL, *marker = NULL;
+  const guint64 program_seed = 5;
+  guint64 ticket;
+
+  adm_campaign_set_flush_later (campaign, TRUE);
+  dice = adm_campaign_dice_source (campaign, "c1-3", battle, &program_seed, T0 + 3000, &error);
+  g_assert_no_error (error);
+  commitments = adm_campaign_get_dice_commitments (campaign, "c1-3");
+  g_assert_cmpuint (commitments->len, ==, 1);
+  secret_path = adm_dice_secret_path (
+    ((const AdmDiceCommitment *) g_ptr_array_index (commitments, 0))->commitment);
+  g_assert_true (g_file_get_contents (secret_path, &secret_hex, NULL, NULL));
+  g_strstrip (secret_hex);
+  play_turns (battle, dice, 1);
+
+  g_setenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS", "1000", TRUE);
+  g_assert_true (adm_campaign_end_battle (campaign, "c1-3", battle, "Pol Six withdrew",
+                                          T0 + 4000, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (secret_path, G_FILE_TEST_IS_REGULAR));
+  marker = g_build_filename (folder, "no-such-file", NULL);
+  ticket = adm_file_remove_later (marker);
+  g_assert_true (adm_file_wait_flushed (ticket - 1, ticket, NULL));
+  g_unsetenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS");
+  after = file_bytes (campaign);
+  g_assert_nonnull (strstr (after, secret_hex));
+  g_assert_false (g_file_test (secret_path, G_FILE_TEST_EXISTS));
+  g_clear_object (&campaign);
+  remove_tree (folder);
+}
+
 /* The commitment is journaled before the first program roll; the secret stays in the private
  * folder (mode 0600), never in the campaign file, while the battle is fought; its ending
  * journals it and removes the private copy; every roll then checks. */
@@ -607,6 +653,7 @@ main (int   argc,
   g_test_add_func ("/engine/dice/commit/source", test_commit_source);
   g_test_add_func ("/engine/dice/is-program", test_sources_program);
   g_test_add_func ("/engine/dice/commit/campaign-battle", test_commit_campaign_battle);
+  g_test_add_func ("/engine/dice/commit/forget-after-flush", test_forget_after_flush);
   g_test_add_func ("/engine/dice/F-ECM-4/verify-face-down-fire", test_verify_face_down_fire);
   g_test_add_func ("/engine/dice/F-ECM-4/face-down-fire-named", test_face_down_fire_named);
   g_test_add_func ("/engine/dice/commit/undo-passes-by", test_commit_undo_passes_by);

@@ -273,6 +273,17 @@ adm_dice_secret_forget (const char *commitment)
   g_unlink (path);
 }
 
+guint64
+adm_dice_secret_forget_later (const char *commitment)
+{
+  g_autofree char *path = NULL;
+
+  if (!adm_dice_hex_is_valid (commitment))
+    return 0;
+  path = adm_dice_secret_path (commitment);
+  return adm_file_remove_later (path);
+}
+
 /* The source */
 
 static gboolean

@@ -84,5 +84,9 @@ gboolean       adm_dice_secret_lookup        (const char   *commitment,
                                               guint8       *secret);
 /* Removes the secret's file: it is in the journal now. */
 void           adm_dice_secret_forget        (const char   *commitment);
+/* The same on the flusher's thread (adm_file_remove_later ()), once the saves handed to it
+ * before — the journal's, which reveals the secret — are on the disk; the job's ticket, or 0
+ * for a commitment that is not one. */
+guint64        adm_dice_secret_forget_later  (const char   *commitment);
 
 G_END_DECLS

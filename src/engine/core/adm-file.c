@@ -681,11 +681,13 @@ pwrite_all (int          fd,
 
 /* Flushing in the background */
 
-/* A job of the flusher: a file to flush and close (@fd), or a checkpoint to write (@fd -1). */
+/* A job of the flusher: a file to flush and close (@fd), a checkpoint to write (@fd -1), or a
+ * file to remove (@remove). */
 typedef struct {
-  int     fd;
-  guint64 ticket;
-  char   *path;   /* the checkpoint's: the file it is of, its label and its bytes */
+  int      fd;
+  gboolean remove;
+  guint64  ticket;
+  char    *path;   /* the checkpoint's (the file it is of), or the one to remove */
   char   *label;
   char   *data;
   gsize   length;
@@ -813,6 +815,17 @@ flush_thread (gpointer data,
       if (failed != 0)
         set_errno_error (&error, failed);
     }
+  else if (flush->remove)
+    {
+      gboolean any_failed;
+
+      g_mutex_lock (&flush_lock);
+      any_failed = flush_failures != NULL && g_hash_table_size (flush_failures) > 0;
+      g_mutex_unlock (&flush_lock);
+      /* Best effort: a file left is no save lost, and counts against none. */
+      if (!any_failed)
+        g_unlink (flush->path);
+    }
   else
     {
       adm_file_test_delay ();
@@ -891,6 +904,20 @@ adm_file_write_checkpoint_later (const char *path,
   flush->label = g_strdup (label);
   flush->data = data;
   flush->length = length;
+  return flusher_push (flush);
+}
+
+guint64
+adm_file_remove_later (const char *path)
+{
+  Flush *flush;
+
+  g_return_val_if_fail (path != NULL, 0);
+
+  flush = g_new0 (Flush, 1);
+  flush->fd = -1;
+  flush->remove = TRUE;
+  flush->path = g_strdup (path);
   return flusher_push (flush);
 }
 

@@ -220,6 +220,12 @@ guint64   adm_file_write_checkpoint_later (const char *path,
                                            const char *label,
                                            char       *data,
                                            gsize       length);
+/* Removes the file @path on the flusher's thread, after every job handed to it before — a
+ * file whose removal must not come before what was saved until now is on the disk, and which
+ * can take a disk's discard to remove — while the caller goes on; left in place once any
+ * flush has failed. It fails no save: a file left is no data lost. Returns the job's ticket
+ * (adm_file_when_flushed (), adm_file_wait_flushed ()). */
+guint64   adm_file_remove_later     (const char *path);
 /* The checkpoints of @path (char*, full paths), newest first. */
 GPtrArray *adm_file_list_checkpoints (const char *path) G_GNUC_WARN_UNUSED_RESULT;
 

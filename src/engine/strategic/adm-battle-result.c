@@ -285,6 +285,6 @@ adm_campaign_end_battle (AdmCampaign  *campaign,
       g_prefix_error (error, _("The battle of engagement %s was not ended: "), engagement_id);
       return FALSE;
     }
-  adm_dice_forget_revealed (action);
+  adm_dice_forget_revealed (campaign, action);
   return TRUE;
 }

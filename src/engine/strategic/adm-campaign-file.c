@@ -961,7 +961,10 @@ _adm_campaign_finish_saves (AdmCampaign *self)
   SavedWaiter *waiter;
 
   /* What is still with the flusher is done before the program can end: the waiters are told
-   * what it came to (a checkpoint not written counts against the save, to be safe). */
+   * what it came to (a checkpoint not written counts against the save, to be safe). The
+   * secrets it removes come after the saves that revealed them. */
+  if (self->forget_wanted > self->flush_wanted)
+    adm_file_wait_flushed (self->forget_wanted, self->forget_wanted, NULL);
   if (self->flush_wanted > self->flushed &&
       !adm_file_wait_flushed (self->flushed, self->flush_wanted, &unflushed) &&
       self->flush_error == NULL)

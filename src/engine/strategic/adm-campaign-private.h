@@ -48,6 +48,8 @@ struct _AdmCampaign
   GError      *flush_error;   /* a flush failed and no save wrote the file whole since */
   GQueue       saved_waiters; /* SavedWaiter*, by ticket: adm_campaign_when_saved () */
   gboolean     flush_later;   /* every save so: adm_campaign_set_flush_later () */
+  guint64      forget_wanted; /* the flusher's last removal of a revealed dice secret
+                               * (adm_dice_forget_revealed ()), waited for at the end */
   AdmJournalAction *redoing;  /* the action a redo brings back, while it does (undo_or_redo ()) */
   GHashTable  *dice_asked;    /* engagement id → "FROM:TURN:PHASE=DECLARATIONS" of the last
                                * "dice-ask" journaled (adm_campaign_ask_dice ()), read from the

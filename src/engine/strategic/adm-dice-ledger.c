@@ -9,6 +9,7 @@
 
 #include "adm-dice-ledger.h"
 #include "adm-campaign-journal.h"
+#include "adm-campaign-private.h"
 
 void
 adm_dice_commitment_free (AdmDiceCommitment *commitment)
@@ -324,16 +325,23 @@ adm_campaign_add_dice_reveals (AdmCampaign      *campaign,
 }
 
 void
-adm_dice_forget_revealed (AdmJournalAction *action)
+adm_dice_forget_revealed (AdmCampaign      *campaign,
+                          AdmJournalAction *action)
 {
   GPtrArray *events = adm_journal_action_get_events (action);
 
   for (guint i = 0; i < events->len; i++)
     {
       const AdmEvent *event = g_ptr_array_index (events, i);
+      const char *commitment = adm_event_get (event, "commitment");
 
-      if (g_str_equal (adm_event_get_kind (event), "dice-reveal"))
-        adm_dice_secret_forget (adm_event_get (event, "commitment"));
+      if (!g_str_equal (adm_event_get_kind (event), "dice-reveal"))
+        continue;
+      if (campaign->flush_later)
+        campaign->forget_wanted = MAX (campaign->forget_wanted,
+                                       adm_dice_secret_forget_later (commitment));
+      else
+        adm_dice_secret_forget (commitment);
     }
 }
 

@@ -105,8 +105,12 @@ void           adm_campaign_add_dice_reveals     (AdmCampaign      *campaign,
                                                   const char       *engagement_id,
                                                   AdmJournalAction *action,
                                                   gint64            time);
-/* Removes from the private folder the secrets @action revealed, once it is journaled. */
-void           adm_dice_forget_revealed          (AdmJournalAction *action);
+/* Removes from the private folder the secrets @action revealed, once it is journaled in
+ * @campaign: at once when its saves are flushed as they are made, else by the flusher once
+ * the save that journaled it is on the disk (adm_campaign_set_flush_later ()), never on the
+ * caller's main loop, where a file's removal can wait for a disk's discard. */
+void           adm_dice_forget_revealed          (AdmCampaign      *campaign,
+                                                  AdmJournalAction *action);
 
 typedef enum {
   ADM_DICE_VERDICT_MATCH,         /* the secret gives the values the journal has */

@@ -1911,7 +1911,7 @@ adm_campaign_receive_table_message (AdmCampaign     *campaign,
       return FALSE;
     }
   if (ending != NULL)
-    adm_dice_forget_revealed (ending);
+    adm_dice_forget_revealed (campaign, ending);
   if (receipt != NULL)
     adm_campaign_get_table_receipt (campaign, head->engagement, receipt);
   return TRUE;
