@@ -102,8 +102,9 @@ dice_prompt_answer_fives (AdmiraltyBattlePage *page);
 void
 dice_contributions_give (const char * const *dice);
 
-/* The whole X screen as the room sees it (ImageMagick's import -window root), into the build's
- * tests folder as @name; @width x @height from the top left when not 0, else all of it. */
+/* The whole X screen as the room sees it (the X server's own picture of its root window, as
+ * ImageMagick's import -window root takes it), into the build's tests folder as @name, a PNG;
+ * @width x @height from the top left when not 0, else all of it. */
 void
 root_screenshot (const char *name,
                  int         width,

@@ -116,23 +116,84 @@ chief_stop (Fixture *fixture)
   g_clear_object (&fixture->chief);
 }
 
+/* Komarr after cycle 1 played from its order sheets: played once for the program by the CLI
+ * into a folder of its own, each case's chief given a copy of the folder. */
+static char *played_dir;
+static char *played_campaign;
+
+/* The files and folders in @from copied into @to, as they are. */
+static void
+copy_tree (GFile *from,
+           GFile *to)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFileEnumerator) children = g_file_enumerate_children (
+      from, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+      G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, &error);
+  GFileInfo *info;
+
+  g_assert_no_error (error);
+  while ((info = g_file_enumerator_next_file (children, NULL, &error)) != NULL)
+    {
+      g_autoptr(GFileInfo) owned = info;
+      g_autoptr(GFile) source = g_file_get_child (from, g_file_info_get_name (info));
+      g_autoptr(GFile) target = g_file_get_child (to, g_file_info_get_name (info));
+
+      if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
+        {
+          g_assert_true (g_file_make_directory (target, NULL, &error));
+          copy_tree (source, target);
+        }
+      else
+        g_assert_true (g_file_copy (source, target, G_FILE_COPY_NONE, NULL, NULL, NULL, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_no_error (error);
+}
+
+static const char *
+played_campaign_path (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario = NULL, *sheets = NULL, *s1 = NULL, *s2 = NULL, *s3 = NULL;
+  g_autoptr(CliResult) cycle = NULL;
+
+  if (played_campaign != NULL)
+    return played_campaign;
+  scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  sheets = source_path ("scenarios", "komarr-campaign.sheets", NULL);
+  s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
+  s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
+  s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);
+  played_dir = g_dir_make_tmp ("admiralty-table-played-XXXXXX", &error);
+  g_assert_no_error (error);
+  played_campaign = g_build_filename (played_dir, "chief.admiralty", NULL);
+  cycle = run_cli ("cycle", scenario, "--orders", s1, s2, s3, "--save", played_campaign,
+                   "--seed", "7", NULL);
+  g_assert_cmpint (cycle->status, ==, 0);
+  return played_campaign;
+}
+
 static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
-  g_autofree char *sheets = source_path ("scenarios", "komarr-campaign.sheets", NULL);
-  g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
-  g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
-  g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);
-  g_autoptr(CliResult) cycle = NULL, assigned = NULL;
+  g_autoptr(CliResult) assigned = NULL;
 
   if (!pointer_available ())
     return;
   fixture->dir = g_dir_make_tmp ("admiralty-table-placements-XXXXXX", &error);
   g_assert_no_error (error);
   fixture->campaign = g_build_filename (fixture->dir, "chief.admiralty", NULL);
+  {
+    g_autoptr(GFile) played = g_file_new_for_path (played_campaign_path ());
+    g_autoptr(GFile) from = g_file_get_parent (played);
+    g_autoptr(GFile) to = g_file_new_for_path (fixture->dir);
+
+    /* The campaign with its backup and checkpoints, as the CLI left them. */
+    copy_tree (from, to);
+  }
   /* The battles a table keeps are the test's own: every campaign here hands c1-3 out under
    * the same assignment. */
   fixture->data_home = g_strdup (g_getenv ("XDG_DATA_HOME"));
@@ -141,9 +202,8 @@ fixture_set_up (Fixture       *fixture,
 
     g_setenv ("XDG_DATA_HOME", kept, TRUE);
   }
-  cycle = run_cli ("cycle", scenario, "--orders", s1, s2, s3, "--save", fixture->campaign,
-                   "--seed", "7", NULL);
-  g_assert_cmpint (cycle->status, ==, 0);
+  /* c1-3 sent to "Table 1" in each case's copy: a table of its own, which the app has not
+   * joined in an earlier case. */
   assigned = run_cli ("table-assign", fixture->campaign, ENGAGEMENT, "Table 1", NULL);
   g_assert_cmpint (assigned->status, ==, 0);
   fixture->port = free_port ();
@@ -1310,6 +1370,8 @@ int
 main (int    argc,
       char **argv)
 {
+  int status;
+
   /* The table is reached by its link. No system bus, so no Avahi: neither this chief nor one
    * of another program on this computer is found by Join a Table's list of chiefs on the
    * network, whose row shown at any moment moves the engagements' Open Battle down under a
@@ -1333,5 +1395,10 @@ main (int    argc,
               fixture_set_up, test_phone_taps_refused, fixture_tear_down);
   g_test_add ("/ui/table-placements/F-STRAT-4/phone-taps", Fixture, NULL,
               fixture_set_up, test_phone_taps, fixture_tear_down);
-  return ui_test_finish (g_test_run ());
+  status = g_test_run ();
+  if (played_dir != NULL)
+    remove_tree (played_dir);
+  g_free (played_dir);
+  g_free (played_campaign);
+  return ui_test_finish (status);
 }
