@@ -109,9 +109,7 @@ type_into (AdmiraltyScenarioEditor *editor,
   scroll_into_view (field);
   wait_frame (GTK_WIDGET (editor));
   pointer_click (field, 12, gtk_widget_get_height (field) / 2.0);
-  keys_to (GTK_WIDGET (editor), "ctrl+a");
-  type_to (GTK_WIDGET (editor), text);
-  keys_to (GTK_WIDGET (editor), "Return");
+  type_between_keys (GTK_WIDGET (editor), "ctrl+a", text, "Return");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field)), ==, text);
 }
 
@@ -143,11 +141,7 @@ choose_in_popover (AdmiraltyScenarioEditor *editor,
                      GTK_LIST_BOX_ROW (row)))), name) == 0)
       to = gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (row));
   g_assert_cmpint (to, >=, 0);
-  for (int i = from; i < to; i++)
-    keys_to (GTK_WIDGET (editor), "Down");
-  for (int i = to; i < from; i++)
-    keys_to (GTK_WIDGET (editor), "Up");
-  keys_to (GTK_WIDGET (editor), "Return");
+  keys_repeated_to (GTK_WIDGET (editor), to > from ? "Down" : "Up", ABS (to - from), "Return");
   iterate_until (popover_closed, editor, 5000);
   g_assert_false (popover_open (editor));
 }

@@ -305,6 +305,40 @@ type_to (GtkWidget  *window,
   xdo ("%stype --delay 0 -- %s", focus, quoted);
 }
 
+void
+keys_repeated_to (GtkWidget  *window,
+                  const char *key,
+                  guint       times,
+                  const char *then)
+{
+  g_autoptr(GString) keys = g_string_new (NULL);
+
+  for (guint i = 0; i < times; i++)
+    g_string_append_printf (keys, "%s%s", keys->len > 0 ? " " : "", key);
+  if (then != NULL)
+    g_string_append_printf (keys, "%s%s", keys->len > 0 ? " " : "", then);
+  if (keys->len > 0)
+    keys_to (window, keys->str);
+}
+
+void
+type_between_keys (GtkWidget  *window,
+                   const char *before,
+                   const char *text,
+                   const char *after)
+{
+  g_autofree char *quoted = g_shell_quote (text);
+  g_autofree char *focus = focus_commands (window);
+  g_autofree char *first = before != NULL ? g_strdup_printf ("key --delay 0 %s ", before)
+                                          : g_strdup ("");
+  g_autofree char *last = after != NULL ? g_strdup_printf (" key --delay 0 %s", after)
+                                        : g_strdup ("");
+
+  /* "--args 1": "type" takes one argument and the chain goes on after it (without it, "type"
+   * takes the rest of the command); "--": a text that starts with "-" is typed. */
+  xdo ("%s%stype --delay 0 --args 1 -- %s%s", focus, first, quoted, last);
+}
+
 /* Whether the X server has the pointer at (@x, @y) of the screen. */
 static gboolean
 root_pointer_at (int x,
@@ -426,11 +460,8 @@ choose_with_keys (GtkWidget *window,
   pointer_click_widget (control);
   iterate_until (popover_open, control, 5000);
   g_assert_true (popover_open (control));
-  for (guint i = from; i < position; i++)
-    keys_to (window, "Down");
-  for (guint i = position; i < from; i++)
-    keys_to (window, "Up");
-  keys_to (window, "Return");
+  keys_repeated_to (window, position > from ? "Down" : "Up",
+                    position > from ? position - from : from - position, "Return");
   iterate_until (popover_closed, control, 5000);
   g_assert_true (popover_closed (control));
   g_assert_cmpuint (selected_of (control), ==, position);

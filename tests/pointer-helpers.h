@@ -70,6 +70,14 @@ void
 keys_to (GtkWidget  *window,
          const char *keys);
 
+/* @key (an xdotool name: "Down") pressed @times times on @window in one run of xdotool; then
+ * @then (or NULL), as a person presses them one after the other. Nothing when both are none. */
+void
+keys_repeated_to (GtkWidget  *window,
+                  const char *key,
+                  guint       times,
+                  const char *then);
+
 /* Item @position of a drop-down or a combo row chosen as a person does: a click opens its
  * list, the arrow keys go to the item, Return takes it. */
 void
@@ -81,6 +89,14 @@ choose_with_keys (GtkWidget *window,
 void
 type_to (GtkWidget  *window,
          const char *text);
+
+/* @before pressed (keys_to ()'s names, or NULL), @text typed and @after pressed (or NULL) on
+ * @window in one run of xdotool: GTK takes them in that order, as it does a person's typing. */
+void
+type_between_keys (GtkWidget  *window,
+                   const char *before,
+                   const char *text,
+                   const char *after);
 
 /* Return pressed in @page's real-dice prompt, its values typed, and waited on until the prompt
  * took them: gone, or asking the next rolls with its field emptied for them (one prompt asks

@@ -151,9 +151,7 @@ test_exit_and_minefield (void)
       cetaganda++;
     /* The menu's items in the season's order, the first one focused: Down to the
      * Cetagandan one. */
-    for (guint i = 0; i < cetaganda; i++)
-      keys_to (GTK_WIDGET (editor), "Down");
-    keys_to (GTK_WIDGET (editor), "Return");
+    keys_repeated_to (GTK_WIDGET (editor), "Down", cetaganda, "Return");
     wait_frame (GTK_WIDGET (editor));
     g_assert_cmpint (mines_in (edit, "pol-jump-point", "cetaganda"), ==, 1);
     widget = in_row (page, ((AdmFaction *) g_ptr_array_index (factions, cetaganda))->name,
@@ -165,9 +163,7 @@ test_exit_and_minefield (void)
   widget = in_row (page, "Cetagandan Empire", GTK_TYPE_SPIN_BUTTON);
   /* In its text, left of its buttons. */
   pointer_click (widget, 8, gtk_widget_get_height (widget) / 2.0);
-  keys_to (GTK_WIDGET (editor), "ctrl+a");
-  type_to (GTK_WIDGET (editor), "3");
-  keys_to (GTK_WIDGET (editor), "Return");
+  type_between_keys (GTK_WIDGET (editor), "ctrl+a", "3", "Return");
   wait_frame (GTK_WIDGET (editor));
   g_assert_cmpint (mines_in (edit, "pol-jump-point", "cetaganda"), ==, 3);
   assert_undo_redo (editor, before);
@@ -209,8 +205,7 @@ click_sector (AdmiraltyScenarioEditor *editor,
 {
   pointer_click (GTK_WIDGET (map), gtk_widget_get_width (GTK_WIDGET (map)) * fx,
                  gtk_widget_get_height (GTK_WIDGET (map)) * fy);
-  type_to (GTK_WIDGET (editor), name);
-  keys_to (GTK_WIDGET (editor), "Return");
+  type_between_keys (GTK_WIDGET (editor), NULL, name, "Return");
   wait_frame (GTK_WIDGET (editor));
 }
 
@@ -224,12 +219,9 @@ add_object (AdmiraltyScenarioEditor *editor,
 {
   pointer_click_widget (find_widget (GTK_WIDGET (page), is_tooltip, "Add an Object"));
   wait_frame (GTK_WIDGET (editor));
-  for (guint i = 0; i < nth; i++)
-    keys_to (GTK_WIDGET (editor), "Down");
-  keys_to (GTK_WIDGET (editor), "Return");
+  keys_repeated_to (GTK_WIDGET (editor), "Down", nth, "Return");
   wait_frame (GTK_WIDGET (editor));
-  type_to (GTK_WIDGET (editor), name);
-  keys_to (GTK_WIDGET (editor), "Return");
+  type_between_keys (GTK_WIDGET (editor), NULL, name, "Return");
   wait_frame (GTK_WIDGET (editor));
 }
 
@@ -390,8 +382,7 @@ test_skirmish_from_nothing (void)
       GtkWidget *row;
 
       pointer_click_widget (find_widget (sides, is_button_labelled, "_Add Admiral"));
-      type_to (GTK_WIDGET (editor), admiral->name);
-      keys_to (GTK_WIDGET (editor), "Return");
+      type_between_keys (GTK_WIDGET (editor), NULL, admiral->name, "Return");
       row = find_widget (sides, is_entry_row_text, admiral->name);
       g_assert_nonnull (row);
       choose_named (editor, find_widget (row, is_styled, "faction-picker"),
@@ -416,8 +407,7 @@ test_skirmish_from_nothing (void)
 
       pointer_click_widget (find_widget (GTK_WIDGET (fleets), is_button_labelled,
                                          "Add _Formation"));
-      type_to (GTK_WIDGET (editor), formation->name);
-      keys_to (GTK_WIDGET (editor), "Return");
+      type_between_keys (GTK_WIDGET (editor), NULL, formation->name, "Return");
       choose_named (editor, find_widget (GTK_WIDGET (fleets), is_row_titled, "Faction"),
                     formation->faction->name);
       choose_named (editor, find_widget (GTK_WIDGET (fleets), is_row_titled, "Admiral"),
@@ -436,8 +426,8 @@ test_skirmish_from_nothing (void)
         {
           const AdmShip *ship = g_ptr_array_index (formation->ships, k);
 
-          type_to (GTK_WIDGET (editor), ship->name);
-          keys_to (GTK_WIDGET (editor), k + 1 < formation->ships->len ? "Return" : "Tab");
+          type_between_keys (GTK_WIDGET (editor), NULL, ship->name,
+                             k + 1 < formation->ships->len ? "Return" : "Tab");
         }
       for (guint k = 0; k < formation->ships->len; k++)
         {

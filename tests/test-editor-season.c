@@ -74,9 +74,7 @@ type_hull (AdmiraltyScenarioEditor *editor,
   scroll_into_view (spin);
   wait_frame (GTK_WIDGET (editor));
   pointer_click (spin, 12, gtk_widget_get_height (spin) / 2.0);
-  keys_to (GTK_WIDGET (editor), "ctrl+a");
-  type_to (GTK_WIDGET (editor), figure);
-  keys_to (GTK_WIDGET (editor), "Return");
+  type_between_keys (GTK_WIDGET (editor), "ctrl+a", figure, "Return");
   wait_frames ();
 }
 
@@ -241,9 +239,7 @@ test_table (void)
   scroll_into_view (cell);
   wait_frame (GTK_WIDGET (editor));
   pointer_click (cell, 12, gtk_widget_get_height (cell) / 2.0);
-  keys_to (GTK_WIDGET (editor), "ctrl+a");
-  type_to (GTK_WIDGET (editor), "6");
-  keys_to (GTK_WIDGET (editor), "Tab");
+  type_between_keys (GTK_WIDGET (editor), "ctrl+a", "6", "Tab");
   wait_frames ();
   g_assert_cmpint (figure_in_document (editor, "frigate", "hull"), ==, 6);
   g_assert_true (is_or_in (focused (editor),
@@ -251,8 +247,7 @@ test_table (void)
                                                                 NULL, "speed")));
 
   /* What is not a figure is refused: the speed stays, the cell shows it again. */
-  type_to (GTK_WIDGET (editor), "fast");
-  keys_to (GTK_WIDGET (editor), "Return");
+  type_between_keys (GTK_WIDGET (editor), NULL, "fast", "Return");
   wait_frames ();
   g_assert_cmpint (figure_in_document (editor, "frigate", "speed"),
                    ==, atoi (gtk_editable_get_text (GTK_EDITABLE (

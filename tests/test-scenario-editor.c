@@ -213,8 +213,7 @@ test_pools (void)
   g_assert_nonnull (entry);
   g_assert_true (gtk_widget_has_focus (entry) || gtk_widget_is_ancestor (
                    gtk_root_get_focus (GTK_ROOT (editor)), entry));
-  type_to (GTK_WIDGET (editor), "Nightingale");
-  keys_to (GTK_WIDGET (editor), "Tab");
+  type_between_keys (GTK_WIDGET (editor), NULL, "Nightingale", "Tab");
   ship = adm_scenario_edit_find (edit, "ship", "nightingale");
   g_assert_nonnull (ship);
   g_assert_true (ship->parent == pool);
@@ -320,12 +319,10 @@ test_build_small (void)
   before = bytes_now (editor);
   pointer_click (GTK_WIDGET (map), width * 0.2, height * 0.2);
   g_assert_nonnull (adm_scenario_edit_find (edit, "sector", "new-sector"));
-  type_to (GTK_WIDGET (editor), "Tau Verde gate");
-  keys_to (GTK_WIDGET (editor), "Return");
+  type_between_keys (GTK_WIDGET (editor), NULL, "Tau Verde gate", "Return");
   g_assert_nonnull (adm_scenario_edit_find (edit, "sector", "tau-verde-gate"));
   pointer_click (GTK_WIDGET (map), width * 0.8, height * 0.2);
-  type_to (GTK_WIDGET (editor), "Tau Verde IV");
-  keys_to (GTK_WIDGET (editor), "Return");
+  type_between_keys (GTK_WIDGET (editor), NULL, "Tau Verde IV", "Return");
   g_assert_nonnull (adm_scenario_edit_find (edit, "sector", "tau-verde-iv"));
   g_clear_pointer (&before, g_bytes_unref);
 
@@ -359,8 +356,7 @@ test_build_small (void)
   before = bytes_now (editor);
   pointer_click_widget (button (admiralty_scenario_editor_get_page (editor, "sides"),
                                 "_Add Admiral"));
-  type_to (GTK_WIDGET (editor), "Adm. Aral Vorkosigan");
-  keys_to (GTK_WIDGET (editor), "Return");
+  type_between_keys (GTK_WIDGET (editor), NULL, "Adm. Aral Vorkosigan", "Return");
   g_assert_nonnull (adm_scenario_edit_find (edit, "admiral", "adm-aral-vorkosigan"));
   g_clear_pointer (&before, g_bytes_unref);
 
@@ -369,8 +365,7 @@ test_build_small (void)
   wait_frame (GTK_WIDGET (editor));
   fleets = ADMIRALTY_EDITOR_FLEETS (admiralty_scenario_editor_get_page (editor, "fleets"));
   pointer_click_widget (button (GTK_WIDGET (fleets), "Add _Formation"));
-  type_to (GTK_WIDGET (editor), "First Squadron");
-  keys_to (GTK_WIDGET (editor), "Return");
+  type_between_keys (GTK_WIDGET (editor), NULL, "First Squadron", "Return");
   formation = formation_shown (fleets);
   g_assert_nonnull (formation);
   g_assert_nonnull (adm_scenario_edit_find (edit, "formation", "first-squadron"));
@@ -379,13 +374,9 @@ test_build_small (void)
   assert_undo_redo (editor, before);
   g_clear_pointer (&before, g_bytes_unref);
   pointer_click_widget (admiralty_editor_fleets_get_ship_entry (fleets, 0));
-  keys_to (GTK_WIDGET (editor), "ctrl+a");
-  type_to (GTK_WIDGET (editor), "Prince Serg");
-  keys_to (GTK_WIDGET (editor), "Return");
-  type_to (GTK_WIDGET (editor), "Emperor Dorca");
-  keys_to (GTK_WIDGET (editor), "Return");
-  type_to (GTK_WIDGET (editor), "Count Vorhalas");
-  keys_to (GTK_WIDGET (editor), "Tab");
+  type_between_keys (GTK_WIDGET (editor), "ctrl+a", "Prince Serg", "Return");
+  type_between_keys (GTK_WIDGET (editor), NULL, "Emperor Dorca", "Return");
+  type_between_keys (GTK_WIDGET (editor), NULL, "Count Vorhalas", "Tab");
   g_assert_nonnull (adm_scenario_edit_find (edit, "ship", "prince-serg"));
   g_assert_nonnull (adm_scenario_edit_find (edit, "ship", "emperor-dorca"));
   g_assert_nonnull (adm_scenario_edit_find (edit, "ship", "count-vorhalas"));
@@ -550,9 +541,7 @@ choose_alliance (AdmiraltyScenarioEditor *editor,
   pointer_click_widget (row);
   iterate_until (popover_open, row, 5000);
   g_assert_true (popover_open (row));
-  for (guint i = from; i < to; i++)
-    keys_to (GTK_WIDGET (editor), "Down");
-  keys_to (GTK_WIDGET (editor), "Return");
+  keys_repeated_to (GTK_WIDGET (editor), "Down", to > from ? to - from : 0, "Return");
   wait_frames ();
   row = find_widget (sides, is_row_titled, faction);
   g_assert_true (ADW_IS_COMBO_ROW (row));
@@ -661,9 +650,7 @@ type_class_name (AdmiraltyScenarioEditor *editor,
   scroll_into_view (field);
   wait_frame (GTK_WIDGET (editor));
   pointer_click (field, 12, gtk_widget_get_height (field) / 2.0);
-  keys_to (GTK_WIDGET (editor), "ctrl+a");
-  type_to (GTK_WIDGET (editor), name);
-  keys_to (GTK_WIDGET (editor), "Return");
+  type_between_keys (GTK_WIDGET (editor), "ctrl+a", name, "Return");
   wait_frames ();
 }
 
