@@ -586,6 +586,55 @@ test_flushes_together (void)
   remove_tree (dir);
 }
 
+/* A file written whole for a save that flushes later (a battle first kept in the campaign
+ * changes the head): renamed into place at once, so every reader and a crash of the program
+ * see the new file, the file before kept as backup 1, and its flush handed to the flusher
+ * with a ticket like an addition's, told done once in a later turn. */
+static void
+test_whole_flushed_later (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-journal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "whole.txt", NULL);
+  g_autofree char *backup = adm_file_backup_path (path, ".txt", 1);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *before = NULL;
+  Flushed flushed = { 0, };
+  guint64 ticket = 0;
+
+  /* Bad input first: a folder that is not there writes nothing and hands nothing over. */
+  {
+    g_autofree char *nowhere = g_build_filename (dir, "gone", "whole.txt", NULL);
+
+    g_assert_false (adm_file_write_atomically_full (nowhere, ".txt", "x", 1, &ticket, &error));
+    g_assert_nonnull (error);
+    g_assert_cmpuint (ticket, ==, 0);
+    g_clear_error (&error);
+  }
+
+  g_assert_true (adm_file_write_atomically (path, ".txt", "old", 3, &error));
+  g_assert_no_error (error);
+  g_setenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS", "200", TRUE);
+  g_assert_true (adm_file_write_atomically_full (path, ".txt", "new", 3, &ticket, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (ticket, >, 0);
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==, "new");
+  g_assert_true (g_file_get_contents (backup, &before, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (before, ==, "old");
+  adm_file_when_flushed (ticket, NULL, flushed_cb, &flushed, NULL);
+  while (flushed.done == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_unsetenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS");
+  g_assert_cmpuint (flushed.done, ==, 1);
+  g_assert_false (flushed.failed);
+  g_assert_true (adm_file_wait_flushed (ticket - 1, ticket, &error));
+  g_assert_no_error (error);
+  remove_tree (dir);
+}
+
 static void
 mirror_failed_cb (AdmCampaign  *campaign,
                   const GError *error,
@@ -1816,6 +1865,7 @@ main (int   argc,
   g_test_add_func ("/engine/journal-log/checkpoints-pruned", test_checkpoints_pruned);
   g_test_add_func ("/engine/journal-log/mirror-folder", test_mirror_folder);
   g_test_add_func ("/engine/journal-log/flushes-together", test_flushes_together);
+  g_test_add_func ("/engine/journal-log/whole-flushed-later", test_whole_flushed_later);
   g_test_add_func ("/engine/journal-log/legacy-formats", test_legacy_formats);
   g_test_add_func ("/engine/journal-log/killed-at-random", test_killed_at_random);
   g_test_add_func ("/engine/journal-log/append-cut-at-every-byte",

@@ -282,8 +282,9 @@ saved_cb (gpointer      data,
 }
 
 /* A table's entries are added to the chief's file at once and flushed to the disk on a thread
- * of their own: keeping them does not wait for a slow disk (ADMIRALTY_TEST_FLUSH_DELAY_MS, 3 s
- * a flush), the table is told they are kept only once the flush is done
+ * of their own, the first ones too, which write the file whole: keeping them does not wait for
+ * a slow disk (ADMIRALTY_TEST_FLUSH_DELAY_MS, 3 s a flush), the table is told they are kept
+ * only once the flush is done
  * (adm_campaign_when_saved (), adm-table-server.c), and a campaign reopened from the file
  * then holds every one. */
 static void
@@ -303,15 +304,25 @@ test_flushed_off_the_loop (Fixture       *fixture,
 
   g_assert_no_error (error);
   g_setenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS", "3000", TRUE);
-  /* The first entries: the battle's set-up goes into the file, written whole. */
+  /* The first entries: the battle's set-up goes into the file, written whole, renamed into
+   * place at once and flushed on that thread too. */
+  start = kept = 0;
   for (int phase = 0; phase < 4; phase++)
     {
       if (phase == 2)
-        send (fixture, table, NULL);
+        {
+          start = g_get_monotonic_time ();
+          send (fixture, table, NULL);
+          kept = g_get_monotonic_time () - start;
+        }
       next_phase (fixture, table, ADM_DICE_SOURCE (dice));
     }
+  g_assert_cmpint (kept, <, 3 * G_USEC_PER_SEC);
   adm_campaign_when_saved (fixture->chief, saved_cb, &saved);
-  g_assert_true (saved);
+  g_assert_false (saved);
+  while (!saved)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (g_get_monotonic_time () - start, >=, 3 * G_USEC_PER_SEC);
 
   /* The next ones are added in place: kept at once, on the disk 3 s later. */
   adm_campaign_get_table_receipt (fixture->chief, "c1-3", &receipt);

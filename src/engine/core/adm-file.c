@@ -163,10 +163,13 @@ adm_file_remove_stale_temporaries (const char *path)
     }
 }
 
+/* @data in a new temporary file beside @path (its name in *@temp_out), fsynced and closed;
+ * with @fd_out, left open there unflushed for the flusher. */
 static gboolean
 write_temporary (const char  *path,
                  const char  *data,
                  gsize        length,
+                 int         *fd_out,
                  char       **temp_out,
                  GError     **error)
 {
@@ -193,17 +196,20 @@ write_temporary (const char  *path,
       g_unlink (temp);
       return FALSE;
     }
-  if (fsync (fd) != 0)
+  if (fd_out != NULL)
+    *fd_out = fd;
+  else if (fsync (fd) != 0 || close (fd) != 0)
     {
       set_errno_error (error, errno);
       close (fd);
       g_unlink (temp);
       return FALSE;
     }
-  close (fd);
   *temp_out = g_steal_pointer (&temp);
   return TRUE;
 }
+
+static guint64 flush_later (int fd);
 
 gboolean
 adm_file_write_atomically (const char  *path,
@@ -212,13 +218,25 @@ adm_file_write_atomically (const char  *path,
                            gsize        length,
                            GError     **error)
 {
+  return adm_file_write_atomically_full (path, extension, data, length, NULL, error);
+}
+
+gboolean
+adm_file_write_atomically_full (const char  *path,
+                                const char  *extension,
+                                const char  *data,
+                                gsize        length,
+                                guint64     *flush_ticket,
+                                GError     **error)
+{
   g_autofree char *temp = NULL;
+  int fd = -1;
 
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
 
   if (!adm_file_check_writable (path, error) ||
-      !write_temporary (path, data, length, &temp, error))
+      !write_temporary (path, data, length, flush_ticket != NULL ? &fd : NULL, &temp, error))
     return FALSE;
 
   rotate_backups (path, extension);
@@ -226,9 +244,15 @@ adm_file_write_atomically (const char  *path,
   if (g_rename (temp, path) != 0)
     {
       set_errno_error (error, errno);
+      if (fd >= 0)
+        close (fd);
       g_unlink (temp);
       return FALSE;
     }
+  /* Renamed at once, so that a crash of the program never loses what was written; the flush
+   * follows on the flusher's thread. */
+  if (flush_ticket != NULL)
+    *flush_ticket = flush_later (fd);
   return TRUE;
 }
 
@@ -241,7 +265,7 @@ adm_file_write_replacing (const char  *target,
 {
   g_autofree char *temp = NULL;
 
-  if (!write_temporary (target, data, length, &temp, error))
+  if (!write_temporary (target, data, length, NULL, &temp, error))
     return FALSE;
   if (g_rename (temp, target) != 0)
     {

@@ -52,6 +52,20 @@ gboolean  adm_file_write_atomically (const char  *path,
                                      gsize        length,
                                      GError     **error);
 
+/* adm_file_write_atomically (), and with @flush_ticket not NULL the flush left to the flusher
+ * (adm_file_write_in_place ()): the temporary file is renamed over @path at once, unflushed,
+ * so that every reader sees the new file and a crash of the program loses none of it, and
+ * *@flush_ticket is the ticket of its flush. A power cut before that flush is done may find
+ * the new file empty or cut where the file system does not keep a file renamed over another
+ * in order with its data (ext4 does, by default: auto_da_alloc); backup 1, the file before,
+ * is then there to open, as after any damaged file. */
+gboolean  adm_file_write_atomically_full (const char  *path,
+                                          const char  *extension,
+                                          const char  *data,
+                                          gsize        length,
+                                          guint64     *flush_ticket,
+                                          GError     **error);
+
 /* A write killed between creating its temporary file beside @path (".BASE.XXXXXX") and
  * renaming it leaves that file behind; the next write of the same file removes those more than
  * a minute untouched (a younger one may be another process's write under way, whose every

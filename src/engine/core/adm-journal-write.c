@@ -126,6 +126,23 @@ _adm_journal_entry_serialize (Entry *entry)
 
 /* Appends "<journal>…</journal>" to @out; *@journal_end is where "  </journal>" begins in
  * @out, or 0 for an empty journal ("<journal/>", which nothing is appended to). */
+/* The bytes write_journal () appends, at most: every entry serialised first. */
+static gsize
+journal_length (AdmJournal *self)
+{
+  gsize needed = (self->loaded != NULL ? g_bytes_get_size (self->loaded) : 0) + 64;
+
+  for (guint e = self->n_loaded; e < self->entries->len; e++)
+    {
+      Entry *entry = &g_array_index (self->entries, Entry, e);
+
+      if (entry->xml == NULL)
+        _adm_journal_entry_serialize (entry);
+      needed += entry->length;
+    }
+  return needed;
+}
+
 static void
 write_journal (AdmJournal *self,
                GString    *out,
@@ -140,17 +157,8 @@ write_journal (AdmJournal *self,
       g_string_append (out, "  <journal/>\n");
       return;
     }
-  for (guint e = self->n_loaded; e < self->entries->len; e++)
-    {
-      Entry *entry = &g_array_index (self->entries, Entry, e);
-
-      if (entry->xml == NULL)
-        _adm_journal_entry_serialize (entry);
-    }
   /* One allocation for a journal of megabytes, not one for each doubling. */
-  needed = out->len + (self->loaded != NULL ? g_bytes_get_size (self->loaded) : 0) + 64;
-  for (guint e = self->n_loaded; e < self->entries->len; e++)
-    needed += g_array_index (self->entries, Entry, e).length;
+  needed = out->len + journal_length (self);
   if (needed >= out->allocated_len)
     {
       gsize len = out->len;
@@ -252,6 +260,7 @@ adm_journal_save (AdmJournal           *self,
   SavedFile *saved;
   g_autoptr(GString) out = NULL;
   gsize journal_end;
+  guint64 ticket = 0;
   gboolean ok;
 
   g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
@@ -275,7 +284,6 @@ adm_journal_save (AdmJournal           *self,
         first++;
       while (last > first && head[last - 1] == saved->head[last - 1])
         last--;
-      guint64 ticket = 0;
 
       if (added != NULL &&
           adm_file_write_in_place (path, &saved->stamp, first, first < last ? head + first : NULL,
@@ -299,17 +307,22 @@ adm_journal_save (AdmJournal           *self,
    * by something else, one an append could not be written into. */
   if (saved != NULL)
     g_ptr_array_remove_fast (self->saved, saved);
-  out = g_string_sized_new (head_length + tail_length + 64);
+  /* The file in one allocation: a large block's reallocation copies it and has the allocator
+   * gather its free blocks again, which costs a frame for a file of megabytes. */
+  out = g_string_sized_new (head_length + journal_length (self) + tail_length);
   g_string_append_len (out, head, (gssize) head_length);
   write_journal (self, out, &journal_end);
   g_string_append_len (out, tail, (gssize) tail_length);
+  /* With backups, the flush may be left to the flusher: backup 1 is the file before. */
   if (flags & ADM_JOURNAL_SAVE_BACKUPS)
-    ok = adm_file_write_atomically (path, extension, out->str, out->len, error);
+    ok = adm_file_write_atomically_full (path, extension, out->str, out->len,
+                                         (flags & ADM_JOURNAL_SAVE_FLUSH_LATER) ? &ticket : NULL,
+                                         error);
   else
     ok = adm_file_write_replacing (path, out->str, out->len, error);
   if (!ok)
     return FALSE;
-  self->last_flush = 0;
+  self->last_flush = ticket;
   self->last_whole = TRUE;
 
   saved = g_new0 (SavedFile, 1);

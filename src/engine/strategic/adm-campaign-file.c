@@ -900,6 +900,10 @@ campaign_save (AdmCampaign         *self,
   gboolean whole = FALSE;
   guint64 ticket;
 
+  /* After a save or a flush that failed, the file is written whole and on the disk before the
+   * save returns: only then is the failure over (adm_campaign_when_saved ()). */
+  if (self->flush_error != NULL && g_strcmp0 (self->path, path) == 0)
+    flags &= ~ADM_JOURNAL_SAVE_FLUSH_LATER;
   /* One writer per file: the campaign holds the lock of the file it writes from its first
    * save there (or from adm_campaign_open_for_writing ()) for as long as it lives. */
   if (self->lock == NULL || g_strcmp0 (adm_file_lock_get_path (self->lock), path) != 0)
@@ -934,7 +938,8 @@ campaign_save (AdmCampaign         *self,
       self->lock = g_steal_pointer (&lock);
     }
   /* Its last flush left to the flusher: waited for by adm_campaign_when_saved (). A file
-   * written whole is on the disk whatever an earlier flush came to. */
+   * written whole and flushed before the save returned is on the disk whatever an earlier
+   * flush came to. */
   ticket = adm_journal_get_last_flush (self->journal, &whole);
   if (ticket > 0)
     {
