@@ -12,6 +12,8 @@
 #include "adm-campaign-journal.h"
 #include "adm-dice-contribution.h"
 #include "adm-campaign-private.h"
+#include "adm-battle-private.h"
+#include "adm-xml.h"
 #include "adm-background.h"
 #include "adm-engagement-queue.h"
 
@@ -27,6 +29,7 @@ typedef struct {
   char       *text;     /* the saved battle, made when asked for, or NULL */
   AdmBattle  *played;   /* that saved battle played, made when asked for, or NULL */
   AdmBattle  *last;     /* weak: the battle last kept, known to continue this one */
+  gboolean    played_alone; /* @played is @last, a table's battle no one else holds */
   guint64     read_at;  /* when @played was last asked for (AdmCampaign's played_reads) */
 } StoredBattle;
 
@@ -195,8 +198,16 @@ adm_campaign_get_battle_played (AdmCampaign  *self,
     return NULL;
   if (battle->played == NULL)
     {
+      g_autoptr(xmlDoc) doc = NULL;
+
+      /* Played with the rules the campaign's other battles share: the season is parsed
+       * once, not once a battle played. */
       text = adm_campaign_get_battle (self, engagement_id, NULL, NULL);
-      battle->played = adm_battle_load_game_memory (text, strlen (text), engagement_id, error);
+      doc = adm_xml_read_memory (text, strlen (text), engagement_id, NULL, error);
+      battle->played = doc != NULL ? _adm_battle_load_game_doc_sharing (doc, engagement_id,
+                                                                         self->battle_rulesets,
+                                                                         error)
+                                   : NULL;
     }
   battle->read_at = ++self->played_reads;
   return battle->played;
@@ -241,6 +252,15 @@ static void
 stored_battle_release (StoredBattle *stored)
 {
   g_clear_pointer (&stored->text, g_free);
+  /* A table's battle, played on a worker for this keep and held by the campaign alone: freed
+   * off the loop too. It stops being @last here, on this thread, rather than when it is
+   * freed on another: the next battle from the table is another object anyway. */
+  if (stored->played_alone && stored->played == stored->last && stored->last != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (stored->last), (gpointer *) &stored->last);
+      stored->last = NULL;
+    }
+  stored->played_alone = FALSE;
   if (stored->played != NULL && stored->played != stored->last)
     adm_background_unref (g_steal_pointer (&stored->played));
   g_clear_object (&stored->played);
@@ -527,6 +547,7 @@ _adm_campaign_keep_battle (AdmCampaign  *self,
           adm_journal_get_n_entries (log) == adm_journal_get_n_entries (stored->journal))
         {
           stored->played = g_object_ref (battle);
+          stored->played_alone = TRUE;
           stored->read_at = ++self->played_reads;
         }
       release_played (self, stored);

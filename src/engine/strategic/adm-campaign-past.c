@@ -383,7 +383,7 @@ battle_at (AdmCampaign  *self,
        * battle of the past it names. */
       doc = adm_xml_parse_memory (text->str, text->len, engagement_id, error);
       battle = doc != NULL ? _adm_battle_load_game_doc_sharing (
-                               doc, engagement_id, _adm_campaign_get_past_rulesets (self), error)
+                               doc, engagement_id, _adm_campaign_get_battle_rulesets (self), error)
                            : NULL;
       if (battle != NULL)
         adm_journal_set_snapshot_every (adm_battle_get_log (battle),

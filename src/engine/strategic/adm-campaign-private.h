@@ -40,8 +40,9 @@ struct _AdmCampaign
                                 * engagement's battle alone (a key of @battles), or NULL */
   AdmReplays  *replays;  /* states of the journal's past, made when first asked for */
   GPtrArray   *past_battles; /* AdmPastBattle*: battles of the past (adm-campaign-past.c) */
-  GHashTable  *past_rulesets; /* the rules those are read with, each season parsed once
-                              * (_adm_battle_from_node_sharing ()) */
+  GHashTable  *battle_rulesets; /* the rules its battles are read with, played or of the
+                                * past: each season with its rulings parsed once
+                                * (_adm_battle_from_node_sharing ()) */
   /* Saves whose last flush went to the flusher (adm_file_when_flushed ()): */
   guint64      flush_wanted;  /* the ticket of the last one */
   guint64      flushed;       /* the last ticket flushed */
@@ -139,9 +140,9 @@ typedef enum {
 typedef struct _AdmPastBattle AdmPastBattle;
 void       _adm_past_battle_free          (gpointer     data);
 GPtrArray *_adm_campaign_get_past_battles (AdmCampaign *self);
-/* The rules the battles of the campaign's past are read with, shared by them
+/* The rules the campaign's battles are read with, played or of the past, shared by them
  * (_adm_battle_load_game_doc_sharing ()). */
-GHashTable *_adm_campaign_get_past_rulesets (AdmCampaign *self);
+GHashTable *_adm_campaign_get_battle_rulesets (AdmCampaign *self);
 /* Whether adm_campaign_battle_at_entry () would serve the battle of @engagement_id at
  * @n_entries from one of those kept (a phase played on it or taken back) rather than open it
  * from its set-up and play every phase before. */

@@ -59,7 +59,7 @@ adm_campaign_finalize (GObject *object)
   g_clear_pointer (&self->pending, g_ptr_array_unref);
   g_clear_pointer (&self->replays, adm_replays_free);
   g_clear_pointer (&self->past_battles, g_ptr_array_unref);
-  g_clear_pointer (&self->past_rulesets, g_hash_table_unref);
+  g_clear_pointer (&self->battle_rulesets, g_hash_table_unref);
   g_clear_pointer (&self->dice_asked, g_hash_table_unref);
 
   G_OBJECT_CLASS (adm_campaign_parent_class)->finalize (object);
@@ -134,7 +134,7 @@ adm_campaign_init (AdmCampaign *self)
   self->battle_ids = g_ptr_array_new ();
   self->pending = g_ptr_array_new_with_free_func (_adm_pending_checkpoint_free);
   self->past_battles = g_ptr_array_new_with_free_func (_adm_past_battle_free);
-  self->past_rulesets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+  self->battle_rulesets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                                g_object_unref);
   self->journal = _adm_campaign_journal_new (self);
 }
@@ -241,10 +241,10 @@ _adm_campaign_get_past_battles (AdmCampaign *self)
 }
 
 GHashTable *
-_adm_campaign_get_past_rulesets (AdmCampaign *self)
+_adm_campaign_get_battle_rulesets (AdmCampaign *self)
 {
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
-  return self->past_rulesets;
+  return self->battle_rulesets;
 }
 
 void
