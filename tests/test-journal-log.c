@@ -632,6 +632,38 @@ test_whole_flushed_later (void)
   g_assert_false (flushed.failed);
   g_assert_true (adm_file_wait_flushed (ticket - 1, ticket, &error));
   g_assert_no_error (error);
+
+  /* Written whole again and again: the backups rotate as ever, the oldest removed by the
+   * flusher rather than on the caller's thread, and nothing else is left in the folder. */
+  for (guint i = 1; i <= ADM_FILE_BACKUPS + 1; i++)
+    {
+      g_autofree char *version = g_strdup_printf ("v%u", i);
+
+      g_assert_true (adm_file_write_atomically_full (path, ".txt", version, strlen (version),
+                                                     &ticket, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (adm_file_wait_flushed (0, ticket, &error));
+  g_assert_no_error (error);
+  for (guint n = 1; n <= ADM_FILE_BACKUPS; n++)
+    {
+      g_autofree char *older = adm_file_backup_path (path, ".txt", n);
+      g_autofree char *held = NULL;
+      g_autofree char *expected = g_strdup_printf ("v%u", ADM_FILE_BACKUPS + 1 - n);
+
+      g_assert_true (g_file_get_contents (older, &held, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpstr (held, ==, expected);
+    }
+  {
+    g_autoptr(GDir) folder = g_dir_open (dir, 0, &error);
+    guint files = 0;
+
+    g_assert_no_error (error);
+    while (g_dir_read_name (folder) != NULL)
+      files++;
+    g_assert_cmpuint (files, ==, 1 + ADM_FILE_BACKUPS);
+  }
   remove_tree (dir);
 }
 

@@ -109,14 +109,49 @@ write_all (int          fd,
 /* Keeps the last ADM_FILE_BACKUPS versions: .backup-2 → .backup-3, .backup-1 → .backup-2,
  * and the current file becomes .backup-1 by a hard link (a copy where links are not
  * possible), so the current file itself is never missing. */
+static guint64 flush_later (int fd);
+
+/* The oldest backup, about to be replaced, renamed out of the way to a temporary name beside
+ * @path and removed by the flusher: freeing a file of megabytes waits for the disk (a
+ * discard), which a caller that flushes later does not. A name left by a removal that did not
+ * happen is a stale temporary, removed by a later write (adm_file_remove_stale_temporaries ()). */
+static void
+drop_oldest_later (const char *path,
+                   const char *oldest)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *doomed = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  int fd;
+
+  if (!g_file_test (oldest, G_FILE_TEST_IS_REGULAR))
+    return;
+  fd = g_mkstemp_full (doomed, O_WRONLY | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return;
+  close (fd);
+  if (g_rename (oldest, doomed) == 0)
+    adm_file_remove_later (doomed);
+  else
+    g_unlink (doomed);
+}
+
 static void
 rotate_backups (const char *path,
-                const char *extension)
+                const char *extension,
+                gboolean    later)
 {
   g_autofree char *newest = adm_file_backup_path (path, extension, 1);
 
   if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
     return;
+
+  if (later)
+    {
+      g_autofree char *oldest = adm_file_backup_path (path, extension, ADM_FILE_BACKUPS);
+
+      drop_oldest_later (path, oldest);
+    }
 
   for (guint n = ADM_FILE_BACKUPS; n > 1; n--)
     {
@@ -209,8 +244,6 @@ write_temporary (const char  *path,
   return TRUE;
 }
 
-static guint64 flush_later (int fd);
-
 gboolean
 adm_file_write_atomically (const char  *path,
                            const char  *extension,
@@ -239,7 +272,7 @@ adm_file_write_atomically_full (const char  *path,
       !write_temporary (path, data, length, flush_ticket != NULL ? &fd : NULL, &temp, error))
     return FALSE;
 
-  rotate_backups (path, extension);
+  rotate_backups (path, extension, flush_ticket != NULL);
 
   if (g_rename (temp, path) != 0)
     {
