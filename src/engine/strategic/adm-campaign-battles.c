@@ -201,9 +201,10 @@ adm_campaign_get_battle_played (AdmCampaign  *self,
       g_autoptr(xmlDoc) doc = NULL;
 
       /* Played with the rules the campaign's other battles share: the season is parsed
-       * once, not once a battle played. */
+       * once, not once a battle played. Read without the schema, as a battle of the past is:
+       * the text is the campaign's own writing of what it checked when it entered. */
       text = adm_campaign_get_battle (self, engagement_id, NULL, NULL);
-      doc = adm_xml_read_memory (text, strlen (text), engagement_id, NULL, error);
+      doc = adm_xml_parse_memory (text, strlen (text), engagement_id, error);
       battle->played = doc != NULL ? _adm_battle_load_game_doc_sharing (doc, engagement_id,
                                                                          self->battle_rulesets,
                                                                          error)
