@@ -9,7 +9,9 @@
  * campaign, resolving each cycle at its session (F-STRAT-1) and handing the engagements it
  * brings to the tables.
  *
- * The room, each on a thread of its own as on a device of its own:
+ * The room, each on a thread of its own as on a device of its own (at a lower priority and
+ * with allocator arenas of its own, ROOM_NICE, so that it does not take the chief's CPU or
+ * locks as no other device could):
  * - 20 phones, real HTTP clients (libsoup, as a phone's browser speaks it), each from its own
  *   loopback address (127.0.0.2 …): the admiral's page loaded, status.json asked every 5 s as
  *   the page's script asks it (and the page again when it says something changed), the
@@ -35,7 +37,10 @@
  * its target: lost and duplicated hand-ins and entries (0), p99 of a phone's poll (50 ms) and of
  * a table's entry, recorded to kept by the chief (100 ms), the chief's longest main-loop stall
  * (one frame, 16 ms, wall clock: a source on the loop that is due every HEARTBEAT_MS records
- * how late it runs; also less the time the loop waited for a CPU, and its own CPU), and the
+ * how late it runs; also less the time the loop waited for a CPU, and its own CPU; beside it
+ * a control thread that only sleeps shows how late this computer itself wakes a thread, and
+ * the figure judged is the loop's own: each stall less the larger of its waits for a CPU and
+ * the control's lateness in the same window), and the
  * memory in use at the start, as each cycle begins and at the end (target: bounded).
  *
  * Exit status: 1 when a hand-in or an entry was lost or kept twice — a sheet refused, a phone
@@ -47,6 +52,7 @@
 
 #include <fcntl.h>
 #include <malloc.h>
+#include <sys/resource.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -78,6 +84,12 @@
 #define TARGET_ENTRY_MS 100.0
 #define TARGET_STALL_MS 16.0
 #define TARGET_GROWTH_MIB 32.0
+/* The room's devices share this computer with the chief: their threads run at this nice
+ * value, so that the scheduler hands the chief's threads a CPU first, as his own laptop would,
+ * and each allocates from an arena of its own (ROOM_ARENAS in all), so that none holds a lock
+ * the chief's thread waits for, as no phone holds one on his laptop. */
+#define ROOM_NICE 10
+#define ROOM_ARENAS 64
 
 static guint n_cycles = 6;
 static guint minute_ms = 1000;
@@ -107,6 +119,16 @@ static guint n_sent_again;      /* hand-ins sent again with their client id */
 static guint n_sent_again_kept; /* of them, the first had arrived: answered as it was */
 static guint n_musters_again;   /* musters sent again with their client id */
 static guint n_musters_again_kept; /* of them, the first had arrived: answered as it was */
+
+/* A thread of the room's: a device of its own, not the chief's (ROOM_NICE). */
+static void
+become_device (void)
+{
+  /* On Linux a thread's nice value is its own: PRIO_PROCESS with 0 is the calling thread. */
+  if (setpriority (PRIO_PROCESS, 0, ROOM_NICE) != 0)
+    g_printerr ("rehearsal: a device's thread keeps the chief's priority: %s\n",
+                g_strerror (errno));
+}
 
 static void
 problem (const char *format,
@@ -765,6 +787,7 @@ phone_thread (gpointer data)
   guint i = phone->index;
   gint64 start;
 
+  become_device ();
   g_main_context_push_thread_default (context);
   phone->session = soup_session_new_with_options ("local-address", local, "timeout", 30,
                                                   "max-conns-per-host", 4, NULL);
@@ -986,6 +1009,7 @@ table_thread (gpointer data)
   g_autoptr(AdmTableClient) lister = NULL;
   g_autoptr(GError) error = NULL;
 
+  become_device ();
   g_main_context_push_thread_default (context);
   lister = table_client_new (table, &error);
   if (lister == NULL)
@@ -1057,7 +1081,41 @@ typedef struct {
   int      schedstat;       /* the main thread's schedstat, or -1 */
   gint64   queued;          /* µs of run_delay at the last tick */
   gint64   cpu;             /* µs of the main thread's CPU time at the last tick */
+  /* The longest stalls of the room's, longest first: how late, of it the loop's own CPU and
+   * its waits for a CPU (the rest it spent off the CPU: blocked, or woken late). */
+  struct { gint64 late, cpu, queued; } worst[3];
+  GArray  *stalls;          /* Stall: every one longer than STALL_KEPT_MS, the room's */
 } Heartbeat;
+
+/* A stall of the loop, or a late wake-up of the control: when, and how late. */
+typedef struct {
+  gint64 from, to;          /* monotonic µs: the tick before and the one that came late */
+  gint64 late;              /* µs */
+  gint64 queued;            /* µs of it waiting for a CPU */
+} Stall;
+
+#define STALL_KEPT_MS 4
+
+/* @late, with its @cpu and @queued, among @beat's longest stalls. */
+static void
+heartbeat_note_worst (Heartbeat *beat,
+                      gint64     late,
+                      gint64     cpu,
+                      gint64     queued)
+{
+  guint n = G_N_ELEMENTS (beat->worst);
+
+  if (late <= beat->worst[n - 1].late)
+    return;
+  while (n > 1 && beat->worst[n - 2].late < late)
+    {
+      beat->worst[n - 1] = beat->worst[n - 2];
+      n--;
+    }
+  beat->worst[n - 1].late = late;
+  beat->worst[n - 1].cpu = cpu;
+  beat->worst[n - 1].queued = queued;
+}
 
 static gboolean master_acted;
 
@@ -1081,6 +1139,13 @@ heartbeat_dispatch (GSource     *source,
       beat->longest_own = MAX (beat->longest_own, late - MIN (late, queued - beat->queued));
       beat->longest_cpu = MAX (beat->longest_cpu, cpu - beat->cpu);
       beat->over_frame += late > TARGET_STALL_MS * 1000;
+      heartbeat_note_worst (beat, late, cpu - beat->cpu, MIN (late, queued - beat->queued));
+      if (late > STALL_KEPT_MS * 1000)
+        {
+          Stall stall = { due - HEARTBEAT_MS * 1000, now, late, MIN (late, queued - beat->queued) };
+
+          g_array_append_val (beat->stalls, stall);
+        }
     }
   beat->queued = queued;
   beat->cpu = cpu;
@@ -1097,6 +1162,7 @@ heartbeat_finalize (GSource *source)
 
   if (beat->schedstat >= 0)
     close (beat->schedstat);
+  g_array_unref (beat->stalls);
 }
 
 static GSourceFuncs heartbeat_funcs = { NULL, NULL, heartbeat_dispatch, heartbeat_finalize,
@@ -1109,6 +1175,7 @@ heartbeat_new (void)
   Heartbeat *beat = (Heartbeat *) source;
 
   beat->schedstat = open ("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+  beat->stalls = g_array_new (FALSE, FALSE, sizeof (Stall));
   beat->queued = bench_thread_queued (beat->schedstat);
   beat->cpu = bench_thread_cpu ();
   g_source_set_name (source, "rehearsal stall probe");
@@ -1116,6 +1183,74 @@ heartbeat_new (void)
   g_source_set_ready_time (source, g_get_monotonic_time () + HEARTBEAT_MS * 1000);
   g_source_attach (source, NULL);
   return (Heartbeat *) source;
+}
+
+/* The control: a thread of the chief's priority beside his loop that only sleeps
+ * HEARTBEAT_MS at a time and does nothing else. How late it wakes, less its own waits for a
+ * CPU, is this computer's (its timers, its hypervisor) under the night's load, not the
+ * chief's work: a stall of the loop no longer than it is not the loop's. */
+typedef struct {
+  gint     stop;
+  gint64   longest;        /* µs late, less the waits for a CPU */
+  guint    over_frame;
+  guint    ticks;
+  GArray  *late;           /* Stall: every wake-up later than STALL_KEPT_MS, read once joined */
+} Control;
+
+/* The longest stall of the loop's own: each stall less its waits for a CPU and less the
+ * lateness the control suffered at the same time (a wake-up late within the stall's
+ * window), whichever is more — what is left is the loop's work and what it waited on. */
+static gint64
+longest_own_stall (GArray *stalls,
+                   GArray *control_late)
+{
+  gint64 longest = 0;
+
+  for (guint i = 0; i < stalls->len; i++)
+    {
+      const Stall *stall = &g_array_index (stalls, Stall, i);
+      gint64 shared = 0;
+
+      for (guint j = 0; j < control_late->len; j++)
+        {
+          const Stall *woke = &g_array_index (control_late, Stall, j);
+
+          if (woke->to > stall->from && woke->from < stall->to)
+            shared = MAX (shared, woke->late);
+        }
+      longest = MAX (longest, stall->late - MIN (stall->late, MAX (shared, stall->queued)));
+    }
+  return longest;
+}
+
+static gpointer
+control_thread (gpointer data)
+{
+  Control *control = data;
+  int schedstat = open ("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+
+  while (!g_atomic_int_get (&control->stop))
+    {
+      gint64 queued = bench_thread_queued (schedstat);
+      gint64 start = g_get_monotonic_time ();
+      gint64 late;
+
+      g_usleep (HEARTBEAT_MS * 1000);
+      late = g_get_monotonic_time () - start - HEARTBEAT_MS * 1000;
+      late -= MIN (MAX (late, 0), bench_thread_queued (schedstat) - queued);
+      control->longest = MAX (control->longest, late);
+      if (late > STALL_KEPT_MS * 1000)
+        {
+          Stall stall = { start, g_get_monotonic_time (), late, 0 };
+
+          g_array_append_val (control->late, stall);
+        }
+      control->over_frame += late > TARGET_STALL_MS * 1000;
+      control->ticks++;
+    }
+  if (schedstat >= 0)
+    close (schedstat);
+  return NULL;
 }
 
 /* The projector on the wall, on the chief's main loop as the app's projector window is: at
@@ -1640,11 +1775,14 @@ main (int   argc,
   Chief chief = { NULL, };
   Projector projector = { NULL, };
   Heartbeat *beat;
+  Control control = { 0, 0, 0, 0, g_array_new (FALSE, FALSE, sizeof (Stall)) };
+  GThread *control_id;
   double rss_start, rss_end, peak, night_s, held, heap_start, heap_end;
   guint lost = 0, twice = 0, sheets_in = 0, entries_in = 0, rolls = 0, entries_twice = 0;
   gint64 night_start;
 
   parse_options (&argc, &argv);
+  mallopt (M_ARENA_MAX, ROOM_ARENAS);
   dir = g_dir_make_tmp ("admiralty-rehearsal-XXXXXX", &error);
   if (dir == NULL)
     g_error ("%s", error->message);
@@ -1747,6 +1885,7 @@ main (int   argc,
       g_ptr_array_add (threads, g_thread_new ("table", table_thread, &tables[t]));
     }
   beat = heartbeat_new ();
+  control_id = g_thread_new ("control", control_thread, &control);
   g_timeout_add (50, chief_tick, &chief);
   g_main_loop_run (chief.loop);
   night_s = (g_get_monotonic_time () - night_start) / 1e6;
@@ -1760,6 +1899,8 @@ main (int   argc,
     g_main_context_iteration (NULL, TRUE);
   for (guint i = 0; i < threads->len; i++)
     g_thread_join (g_ptr_array_index (threads, i));
+  g_atomic_int_set (&control.stop, TRUE);
+  g_thread_join (control_id);
   rss_end = memory_mib ("VmRSS:");
   heap_end = heap_mib ();
   peak = memory_mib ("VmHWM:");
@@ -1859,6 +2000,25 @@ main (int   argc,
              "probes at most %.1f ms\n", beat->longest_own / 1000.0, TARGET_STALL_MS,
              bench_verdict (beat->longest_own / 1000.0, TARGET_STALL_MS),
              beat->longest_cpu / 1000.0);
+  g_print ("  the longest stalls:");
+  for (guint i = 0; i < G_N_ELEMENTS (beat->worst) && beat->worst[i].late > 0; i++)
+    g_print ("%s %.1f ms (the loop's own CPU %.1f ms, waiting for a CPU %.1f ms, off the CPU "
+             "%.1f ms)", i > 0 ? ";" : "", beat->worst[i].late / 1000.0,
+             beat->worst[i].cpu / 1000.0, beat->worst[i].queued / 1000.0,
+             MAX (0, beat->worst[i].late - beat->worst[i].cpu - beat->worst[i].queued) / 1000.0);
+  g_print ("\n");
+  g_print ("  the control, a thread beside the loop that only sleeps %d ms at a time: woken at "
+           "most %.1f ms late less its waits for a CPU, %u of %u times later than a frame "
+           "(this computer's own lateness under the night's load, in every figure above)\n",
+           HEARTBEAT_MS, control.longest / 1000.0, control.over_frame, control.ticks);
+  {
+    gint64 own = longest_own_stall (beat->stalls, control.late);
+
+    g_print ("  the longest stall of the loop's own, less its waits for a CPU and less the "
+             "control's lateness at the same time: %.1f ms (target <= %.0f ms: %s)\n",
+             own / 1000.0, TARGET_STALL_MS, bench_verdict (own / 1000.0, TARGET_STALL_MS));
+  }
+  g_array_unref (control.late);
   g_print ("  the projector (the public's map on the wall, %d x %d, redrawn at the frame after "
            "each change as the app's projector window does, on the chief's loop): %u cards "
            "measured and frames drawn, p50 %.1f ms, longest %.1f ms; the most CPU one frame took "
