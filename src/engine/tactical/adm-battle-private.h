@@ -83,6 +83,8 @@ struct _AdmBattle
   gboolean             flush_later;    /* adm_battle_set_flush_later () */
   guint64              flush_wanted;   /* the flusher's ticket of the last flush left to it */
   guint64              flushed;        /* the last of those it has done */
+  guint64              superseded;     /* flushes of the file written whole since: their
+                                        * failures no longer count */
 
   /* While a fire phase resolves (adm-battle-cache.c); NULL otherwise. */
   AdmBattleCache      *cache;

@@ -448,7 +448,7 @@ flushed_cb (GObject      *owner,
   g_autofree char *display = NULL;
 
   self->flushed = MAX (self->flushed, ticket);
-  if (error == NULL)
+  if (error == NULL || ticket <= self->superseded)
     return;
   adm_journal_forget_file (self->log, path);
   display = g_filename_display_name (path);
@@ -474,6 +474,8 @@ void
 _adm_battle_autosave (AdmBattle *self)
 {
   g_autoptr(GError) error = NULL;
+  gboolean whole = FALSE;
+  guint64 ticket;
 
   self->saved = FALSE;
   if (self->autosave_path == NULL)
@@ -485,7 +487,12 @@ _adm_battle_autosave (AdmBattle *self)
       autosave_failed (self, error);
       return;
     }
-  when_flushed (self, adm_journal_get_last_flush (self->log, NULL), self->autosave_path);
+  ticket = adm_journal_get_last_flush (self->log, &whole);
+  /* A file written whole holds every phase: what the flushes handed before it come to no
+   * longer matters, a failure among them included. */
+  if (whole)
+    self->superseded = MAX (self->superseded, self->flush_wanted);
+  when_flushed (self, ticket, self->autosave_path);
 }
 
 void
@@ -515,7 +522,7 @@ _adm_battle_wait_flushed (AdmBattle *self)
 
   /* What is still with the flusher is on the disk before the program can end. */
   if (self->flush_wanted > self->flushed &&
-      !adm_file_wait_flushed (self->flushed, self->flush_wanted, &error))
+      !adm_file_wait_flushed (MAX (self->flushed, self->superseded), self->flush_wanted, &error))
     g_warning ("The battle's last autosave may not be on the disk: %s", error->message);
   self->flushed = self->flush_wanted;
 }
