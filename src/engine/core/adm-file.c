@@ -106,10 +106,18 @@ write_all (int          fd,
   return TRUE;
 }
 
-/* Keeps the last ADM_FILE_BACKUPS versions: .backup-2 → .backup-3, .backup-1 → .backup-2,
- * and the current file becomes .backup-1 by a hard link (a copy where links are not
- * possible), so the current file itself is never missing. */
 static guint64 flush_later (int fd);
+
+/* A template for g_mkstemp () of a temporary file beside @path: ".BASE.XXXXXX", the name
+ * adm_file_remove_stale_temporaries () knows. */
+static char *
+temporary_template (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+
+  return g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+}
 
 /* The oldest backup, about to be replaced, renamed out of the way to a temporary name beside
  * @path and removed by the flusher: freeing a file of megabytes waits for the disk (a
@@ -119,9 +127,7 @@ static void
 drop_oldest_later (const char *path,
                    const char *oldest)
 {
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
-  g_autofree char *doomed = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  g_autofree char *doomed = temporary_template (path);
   int fd;
 
   if (!g_file_test (oldest, G_FILE_TEST_IS_REGULAR))
@@ -136,6 +142,10 @@ drop_oldest_later (const char *path,
     g_unlink (doomed);
 }
 
+/* Keeps the last ADM_FILE_BACKUPS versions: .backup-2 → .backup-3, .backup-1 → .backup-2,
+ * and the current file becomes .backup-1 by a hard link (a copy where links are not
+ * possible), so the current file itself is never missing. With @later, the oldest one is
+ * removed by the flusher (drop_oldest_later ()). */
 static void
 rotate_backups (const char *path,
                 const char *extension,
@@ -208,9 +218,7 @@ write_temporary (const char  *path,
                  char       **temp_out,
                  GError     **error)
 {
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
-  g_autofree char *temp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  g_autofree char *temp = temporary_template (path);
   GStatBuf st;
   int fd;
 

@@ -124,8 +124,6 @@ _adm_journal_entry_serialize (Entry *entry)
                                                &entry->length);
 }
 
-/* Appends "<journal>…</journal>" to @out; *@journal_end is where "  </journal>" begins in
- * @out, or 0 for an empty journal ("<journal/>", which nothing is appended to). */
 /* The bytes write_journal () appends, at most: every entry serialised first. */
 static gsize
 journal_length (AdmJournal *self)
@@ -143,6 +141,8 @@ journal_length (AdmJournal *self)
   return needed;
 }
 
+/* Appends "<journal>…</journal>" to @out; *@journal_end is where "  </journal>" begins in
+ * @out, or 0 for an empty journal ("<journal/>", which nothing is appended to). */
 static void
 write_journal (AdmJournal *self,
                GString    *out,
