@@ -3,12 +3,13 @@
  * real key to the frame that shows it, wall clock. Komarr is played over two nights — cycle 1,
  * the battle of c1-3 at Pol orbit for every phase of its first four turns, cycle 2 — and the
  * replay window opens on it at 1280×800; xdotool presses Page Down from the war's start to
- * its end and Page Up back, as the master steps, and each step is timed from the moment GTK
- * receives the key press to the window's next painted frame: the campaign or the battle at
- * that moment made (adm_campaign_state_at (), adm_campaign_battle_at_entry ()), the map or
- * the table given it, the frame painted. Needs a display and xdotool
- * (`xvfb-run -a meson test -C build --benchmark bench-replay`); GTK's Cairo renderer unless
- * GSK_RENDERER says otherwise. Prints figures with their targets; asserts nothing. */
+ * its end and Page Up back, as the master steps (no faster than a held key repeats), and each
+ * step is timed from the moment GTK receives the key press to the window's next painted
+ * frame: the campaign or the battle at that moment made (adm_campaign_state_at (),
+ * adm_campaign_battle_at_entry ()), the map or the table given it, the frame painted. Needs a
+ * display and xdotool (`xvfb-run -a meson test -C build --benchmark bench-replay`); GTK's Cairo
+ * renderer unless GSK_RENDERER says otherwise. Prints figures with their targets; asserts
+ * nothing. */
 
 #include "config.h"
 
@@ -16,6 +17,7 @@
 
 #include <adwaita.h>
 #include <gdk/x11/gdkx.h>
+#include <X11/XKBlib.h>
 
 #include "admiralty-application.h"
 #include "admiralty-replay-window.h"
@@ -32,6 +34,8 @@ static gint64 key_time;    /* when GTK received the last key press, or 0 */
 static gint64 paint_time;  /* the first frame painted after it */
 static double key_cpu;     /* the process's CPU time then, ms */
 static double paint_cpu;
+static gint64 sent_time;   /* when the last key was sent */
+static gint64 key_every;   /* the keyboard's repeat interval, µs */
 
 static gboolean
 key_pressed_cb (GtkEventControllerKey *controller,
@@ -92,6 +96,12 @@ child_exited_cb (GPid     pid,
   *exited = TRUE;
 }
 
+static void
+due_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+}
+
 /* Presses @key with xdotool and runs the main loop until the frame after it is painted; the
  * milliseconds from the press GTK received to that frame, and in *@cpu the CPU time the
  * process spent meanwhile (the figure a loaded machine does not stretch). */
@@ -104,6 +114,18 @@ press (const char *key,
   gboolean exited = FALSE;
   GPid pid;
 
+  /* No faster than a held key repeats (the X server's autorepeat interval): a master's finger
+   * cannot, and the window goes on meanwhile, as it does between his presses. */
+  if (g_get_monotonic_time () < sent_time + key_every)
+    {
+      gboolean due = FALSE;
+
+      g_timeout_add_once ((sent_time + key_every - g_get_monotonic_time () + 999) / 1000,
+                          due_cb, &due);
+      while (!due)
+        g_main_context_iteration (NULL, TRUE);
+    }
+  sent_time = g_get_monotonic_time ();
   key_time = 0;
   paint_time = 0;
   /* Spawned by posix_spawn (descriptors left open, the child reaped by a watch), not by a
@@ -156,8 +178,8 @@ main (int   argc,
   g_autofree char *focus = NULL;
   AdmiraltyReplayWindow *replay;
   GtkEventController *keys;
-  guint n;
-  double start;
+  guint n, repeat_delay, repeat_every = 0;
+  double start, again_ms = 0, again_cpu = 0;
   gboolean trace;
 
   setlocale (LC_ALL, "");
@@ -194,6 +216,10 @@ main (int   argc,
   if (!g_spawn_command_line_sync (focus, NULL, NULL, NULL, &error))
     g_error ("%s", error->message);
 
+  if (XkbGetAutoRepeatRate (gdk_x11_display_get_xdisplay (gtk_widget_get_display (
+                              GTK_WIDGET (replay))), XkbUseCoreKbd, &repeat_delay, &repeat_every))
+    key_every = repeat_every * G_GINT64_CONSTANT (1000);
+
   n = g_list_model_get_n_items (G_LIST_MODEL (admiralty_replay_window_get_timeline (replay)));
   trace = g_getenv ("BENCH_REPLAY_TRACE") != NULL;
   press ("ctrl+Home", NULL);
@@ -204,6 +230,11 @@ main (int   argc,
         gboolean battle = admiralty_replay_window_get_table (replay) != NULL;
 
         g_array_append_val (battle ? battle_ms : map_ms, ms);
+        if (pass == 1)
+          {
+            again_ms = MAX (again_ms, ms);
+            again_cpu = MAX (again_cpu, cpu);
+          }
         g_array_append_val (battle ? battle_cpu : map_cpu, cpu);
         /* BENCH_REPLAY_TRACE=1: every step, to see which are slow, and its time range for a
          * profiler (perf record -k mono; perf report --time). */
@@ -214,9 +245,15 @@ main (int   argc,
                    key_time / 1e6, paint_time / 1e6);
       }
   g_print ("The replay at 1280×800, %u steps, Page Down to the end and Page Up back, a real key "
-           "to the painted frame:\n", n);
+           "to the painted frame, keys no closer than a held key repeats (every %u ms):\n", n,
+           repeat_every);
   print_times ("a step on the sector map", map_ms, map_cpu);
   print_times ("a step of the battle", battle_ms, battle_cpu);
+  /* The window's first steps into the map's and the table's pictures are the slowest; a step
+   * shown once before (Page Up back over them) is what a master who steps back meets. */
+  g_print ("  a step shown once before (Page Up back): slowest wall %.2f ms, CPU %.2f ms   "
+           "target ≤ %.0f ms (wall): %s\n", again_ms, again_cpu, TARGET_MS,
+           bench_verdict (again_ms, TARGET_MS));
   gtk_window_destroy (GTK_WINDOW (replay));
   return 0;
 }
