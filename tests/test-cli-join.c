@@ -213,6 +213,17 @@ join_turn (Fixture    *fixture,
                   "--turns", "1", "--dice", fixture->dice[turn], "--json", NULL);
 }
 
+/* A turn played with the chief away, waiting for no receipt (--wait 0): the entries wait on
+ * this computer as they do after the default's five seconds. */
+static CliResult *
+join_turn_away (Fixture    *fixture,
+                const char *link,
+                int         turn)
+{
+  return run_cli ("join", link, "--engagement", ENGAGEMENT, "--orders", fixture->orders,
+                  "--turns", "1", "--dice", fixture->dice[turn], "--wait", "0", "--json", NULL);
+}
+
 static JsonObject *
 table_of (CliResult *result)
 {
@@ -510,13 +521,13 @@ test_export_import (Fixture       *fixture,
   chief_stop (&chief, SIGTERM);
   for (int t = 2; t <= TURNS; t++)
     {
-      g_autoptr(CliResult) fight = join_turn (fixture, chief.link, t);
+      g_autoptr(CliResult) fight = join_turn_away (fixture, chief.link, t);
 
       g_assert_cmpint (waiting (fight), >, 0);
     }
   {
     g_autoptr(CliResult) end = run_cli ("join", chief.link, "--engagement", ENGAGEMENT, "--end",
-                                        "--reason", REASON, NULL);
+                                        "--reason", REASON, "--wait", "0", NULL);
     g_autoptr(CliResult) export = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
                                            "--export", file, NULL);
     g_autoptr(CliResult) import = NULL;
@@ -1219,7 +1230,20 @@ test_refusals (void)
     g_autoptr(CliResult) id = run_cli ("join", link, "--engagement", "../c1-3", NULL);
     g_autoptr(CliResult) away = run_cli ("join", link, "--engagement", ENGAGEMENT, NULL);
     g_autoptr(CliResult) list = run_cli ("join", link, "--json", NULL);
+    g_autoptr(CliResult) word = run_cli ("join", link, "--engagement", ENGAGEMENT, "--wait",
+                                         "five", NULL);
+    g_autoptr(CliResult) negative = run_cli ("join", link, "--engagement", ENGAGEMENT, "--wait",
+                                             "-1", NULL);
+    g_autoptr(CliResult) hour = run_cli ("join", link, "--engagement", ENGAGEMENT, "--wait",
+                                         "3601", NULL);
+    g_autoptr(CliResult) huge = run_cli ("join", link, "--engagement", ENGAGEMENT, "--wait",
+                                         "99999999999999999999", NULL);
 
+    assert_failure (word, 2, "--wait takes how many seconds to wait for the chief master's "
+                             "receipt, 0 to 3600, not “five”");
+    assert_failure (negative, 2, "0 to 3600, not “-1”");
+    assert_failure (hour, 2, "0 to 3600, not “3601”");
+    assert_failure (huge, 2, "0 to 3600, not “99999999999999999999”");
     assert_failure (none, 2, "no join link given");
     assert_failure (https, 1, "is not a join link");
     assert_failure (old, 1, "copy the table's link again");

@@ -24,12 +24,14 @@
 #include "adm-table-finder.h"
 #include "cli-private.h"
 
-/* How long one entry, and then the run's last, wait for the chief's receipt. */
-#define ENTRY_TIMEOUT_MS 5000
-#define FINAL_TIMEOUT_MS 5000
+/* How long one entry, and then the run's last, wait for the chief's receipt unless --wait
+ * says otherwise: long enough for a laptop's Wi-Fi to come back, short enough that the
+ * table plays on. */
+#define WAIT_S 5
 
 typedef struct {
   AdmTableClient *client;
+  guint           wait_ms;   /* --wait */
   gboolean        given_up;  /* the chief was not reached in this run: no more waiting */
 } Sending;
 
@@ -54,7 +56,7 @@ entry_recorded_cb (AdmBattle *battle,
 {
   if (sending->given_up)
     return;
-  if (!adm_table_client_flush (sending->client, ENTRY_TIMEOUT_MS, NULL))
+  if (!adm_table_client_flush (sending->client, sending->wait_ms, NULL))
     sending->given_up = TRUE;
 }
 
@@ -250,6 +252,7 @@ typedef struct {
   gboolean          used;    /* they were given */
   gint64            taps;    /* --taps SECONDS: how long to wait for the phones' taps; -1: the
                               * sides' dice are typed on standard input */
+  guint             wait_ms; /* --wait */
 } Asking;
 
 /* How often the chief is asked again while the phones' taps are awaited. */
@@ -271,7 +274,7 @@ await_taps (Asking               *asking,
   gint64 until = g_get_monotonic_time () + asking->taps * G_USEC_PER_SEC;
   gboolean complete = FALSE;
 
-  if (!adm_table_client_flush (asking->client, ENTRY_TIMEOUT_MS, error))
+  if (!adm_table_client_flush (asking->client, asking->wait_ms, error))
     return FALSE;
   while (TRUE)
     {
@@ -422,11 +425,12 @@ phase_dice_cb (AdmBattle           *battle,
  * waiting (no failure: they go with the next `join`), or the chief's refusal. */
 static CliExit
 sent (AdmTableClient *client,
+      guint           wait_ms,
       gboolean        json)
 {
   g_autoptr(GError) error = NULL;
 
-  if (adm_table_client_flush (client, FINAL_TIMEOUT_MS, &error))
+  if (adm_table_client_flush (client, wait_ms, &error))
     return CLI_EXIT_OK;
   if (g_error_matches (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_UNREACHABLE))
     {
@@ -584,12 +588,12 @@ _cli_join_run (int    argc,
   g_auto(GStrv) places = NULL, given = NULL;
   g_autoptr(GInputStream) stdin_stream = NULL;
   g_autoptr(GDataInputStream) input = NULL;
-  Asking asking = { NULL, NULL, NULL, NULL, FALSE, -1 };
-  g_autofree char *taps_text = NULL;
+  Asking asking = { NULL, NULL, NULL, NULL, FALSE, -1, WAIT_S * 1000 };
+  g_autofree char *taps_text = NULL, *wait_text = NULL;
   gboolean secret_alone = FALSE;
   g_autoptr(GHashTable) overrides = g_hash_table_new (g_str_hash, g_str_equal);
   gboolean roll_again = FALSE;
-  Sending sending = { NULL, FALSE };
+  Sending sending = { NULL, WAIT_S * 1000, FALSE };
   AdmBattle *battle;
   gboolean json = FALSE, end = FALSE, reachable = FALSE;
   gulong recorded_id;
@@ -619,6 +623,10 @@ _cli_join_run (int    argc,
          "rolls dice, the chief's portal offers them the tap, and the table waits at most "
          "SECONDS for every side's (0: asks and waits for none). A side whose phone does not "
          "tap: --give-dice SIDE=master DICE (docs/dice.md)"), N_("SECONDS") },
+    { "wait", 0, 0, G_OPTION_ARG_STRING, &wait_text,
+      N_("Wait at most SECONDS for the chief master's receipt of each entry, and of the last "
+         "at the end, before playing on with the entries waiting on this computer (default 5; "
+         "0: send and wait for none)"), N_("SECONDS") },
     { "secret-alone", 0, 0, G_OPTION_ARG_NONE, &secret_alone,
       N_("Ask no side's dice: roll the program's from the secret alone, which its keeper can "
          "foresee (docs/dice.md)"), NULL },
@@ -671,6 +679,7 @@ _cli_join_run (int    argc,
       || !_cli_check_value (command, "--seed", seed_text, FALSE)
       || !_cli_check_value (command, "--dice", dice_text, FALSE)
       || !_cli_check_value (command, "--taps", taps_text, FALSE)
+      || !_cli_check_value (command, "--wait", wait_text, FALSE)
       || !_cli_check_value (command, "--reason", reason, FALSE)
       || !_cli_check_value (command, "--export", export_path, FALSE)
       || !_cli_check_value (command, "--ask", ask_where, FALSE)
@@ -727,6 +736,16 @@ _cli_join_run (int    argc,
         return _cli_usage_error (command, _("--taps mixes the phones' taps into the program's "
                                             "dice: drop --dice and --secret-alone"));
       asking.taps = (gint64) seconds;
+    }
+  if (wait_text != NULL)
+    {
+      guint64 seconds;
+
+      if (!g_ascii_string_to_unsigned (wait_text, 10, 0, 3600, &seconds, NULL))
+        return _cli_usage_error (command, _("--wait takes how many seconds to wait for the "
+                                            "chief master's receipt, 0 to 3600, not “%s”"),
+                                 wait_text);
+      sending.wait_ms = asking.wait_ms = (guint) seconds * 1000;
     }
   if (given != NULL && (dice_text != NULL || secret_alone))
     return _cli_usage_error (command, _("--give-dice mixes the sides' dice into the program's: "
@@ -835,10 +854,10 @@ _cli_join_run (int    argc,
   /* What was played is kept and sent even when a turn was refused. */
   if (status != CLI_EXIT_OK)
     {
-      sent (client, FALSE);
+      sent (client, sending.wait_ms, FALSE);
       return status;
     }
-  status = sent (client, json);
+  status = sent (client, sending.wait_ms, json);
   if (status != CLI_EXIT_OK)
     return status;
   if (end && !json)
