@@ -304,7 +304,8 @@ test_battle_keys (void)
     g_autofree char *present = NULL;
 
     pointer_click_widget (button (GTK_WIDGET (replay), "Show on _Projector"));
-    iterate_until (projector_mapped, NULL, 5000);
+    /* The projector shows the battle's table, not its map: the window itself is waited for. */
+    iterate_until (toplevel_shown, GSIZE_TO_POINTER (ADMIRALTY_TYPE_PROJECTOR_WINDOW), 5000);
     projector = find_projector ();
     g_assert_nonnull (projector);
     wait_frames ();
